@@ -1,0 +1,207 @@
+"""Grammars as values: RFC 3986 and RFC 2396 (+ RFC 2732) for the one parser.
+
+A :class:`Grammar` is data: the character class of every component, and the few
+structural choices in which the two RFCs differ (RFC 2396's ``opaque_part`` and
+``server | reg_name`` authority, its strict ``hostname``, IPvFuture and zone IDs in
+RFC 3986 only).  From these it compiles, once, the pattern that splits a URI reference
+the way RFC 3986 Appendix B does while validating every component (no backtracking
+blow-up: each component is one character-class run and nothing is anchored at the end).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from . import _charsets as cs
+from ._charsets import CharClass
+from ._host import is_hostname, is_ipv4address, is_ipv4address_2732, is_server_host_2396
+
+__all__ = ["GRAMMARS", "RFC2396", "RFC3986", "Grammar", "ReferenceRule", "get_grammar"]
+
+
+@dataclass(frozen=True)
+class ReferenceRule:
+    """The shape of a whole-reference rule: whether it needs, forbids or allows a scheme,
+    and whether it allows a fragment."""
+
+    name: str
+    scheme: Literal["optional", "required", "forbidden"]
+    fragment: bool
+    section: str
+
+
+def _host_type_3986(host: str) -> str:
+    """Which RFC 3986 §3.2.2 host production matched (``host`` is valid)."""
+    if host[:1] == "[":
+        return "ipvfuture" if host[1] in "vV" else "ipv6"
+    return "ipv4" if is_ipv4address(host) else "reg-name"
+
+
+def _host_type_2396(host: str) -> str | None:
+    """RFC 2396 §3.2.2 / RFC 2732: ``hostname``, ``IPv4address`` or ``IPv6reference``."""
+    if host[:1] == "[":
+        return "ipv6"
+    if is_ipv4address_2732(host):
+        return "ipv4"
+    return "hostname" if is_hostname(host) else None
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """One URI grammar, as data for the one parser (see ``_parse``)."""
+
+    name: str
+    title: str
+    scheme: CharClass  # characters after the first (an ALPHA) of a scheme
+    userinfo: CharClass
+    host: CharClass  # characters of a host that is not an IP literal
+    path: CharClass  # characters of any path, "/" included
+    first_segment: CharClass  # first segment of a path without scheme or authority
+    query: CharClass
+    fragment: CharClass
+    uri_chars: frozenset[str]  # every character some component admits
+    rules: Mapping[str, ReferenceRule]
+    host_type: Callable[[str], str | None]
+    #: IP literals may hold IPvFuture (RFC 3986 §3.2.2) and zone IDs (RFC 6874).
+    ip_future: bool = True
+    ip_zone: bool = True
+    #: RFC 2396 §3: ``scheme ":" opaque_part``: (``uric_no_slash``, ``uric``).
+    opaque: tuple[CharClass, CharClass] | None = None
+    #: RFC 2396 §3.2: ``authority = server | reg_name``; the reg_name characters.
+    registry: CharClass | None = None
+    #: RFC 2396 §3.2.2: the host a server-based authority needs, else it is a reg_name.
+    server_host: Callable[[str], bool] | None = None
+    #: RFC 3986 §3 admits ``scheme ":"`` with an empty hier-part; RFC 2396 does not.
+    empty_scheme_specific_part: bool = True
+    #: For messages: names of character classes a URI excludes (RFC 2396 §2.4.3).
+    excluded: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    reference: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    server: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reference", re.compile(_reference_pattern(self)))
+        object.__setattr__(self, "server", re.compile(_server_pattern(self)))
+
+    def rule(self, name: str) -> ReferenceRule:
+        """The whole-reference rule called ``name`` in this grammar."""
+        try:
+            return self.rules[name]
+        except KeyError:
+            known = ", ".join(self.rules)
+            raise ValueError(
+                f"unknown rule {name!r} for grammar {self.name!r}; expected one of {known}"
+            ) from None
+
+
+#: Inside brackets: the characters of IPv6address, IPvFuture and zone IDs; what they
+#: make up is checked by ``_host.ip_literal_error``.
+_IP_LITERAL = cs.char_class_regex(cs.UNRESERVED | cs.SUB_DELIMS | frozenset(":%"))
+
+
+def _server_pattern(g: Grammar) -> str:
+    """``[ userinfo "@" ] host [ ":" port ]`` (RFC 3986 §3.2, RFC 2396 §3.2.2 server)."""
+    userinfo = f"(?:(?=[^@/?#]*@)(?P<userinfo>{g.userinfo.regex()}*)@)?"
+    host = f"(?P<host>\\[{_IP_LITERAL}*\\]|{g.host.regex()}*)"
+    return f"{userinfo}{host}(?::(?P<port>[0-9]*))?"
+
+
+def _reference_pattern(g: Grammar) -> str:
+    """The URI-reference pattern: Appendix B's split with each component's own class.
+
+    Groups, in order: scheme, authority, userinfo, host, port, path, query, fragment,
+    so that ``match.groups()`` is the component tuple.  The path is chosen by what
+    precedes it (RFC 3986 §3.3): path-abempty after an authority; with a scheme,
+    path-absolute / path-rootless / path-empty (or RFC 2396's opaque_part); without,
+    a first segment with no ":" (path-noscheme).
+    """
+    p = g.path.regex()
+    scheme = f"(?:(?P<scheme>[A-Za-z]{g.scheme.regex()}*):)?"
+    server = _server_pattern(g)
+    if g.registry is not None:  # server, unless only a reg_name fits
+        authority = f"(?P<authority>{server}(?=[/?#]|\\Z)|{g.registry.regex()}*)"
+    else:
+        authority = f"(?P<authority>{server})"
+    if g.opaque is not None:
+        uric_no_slash, uric = g.opaque
+        with_scheme = f"(?:/{p}*|{uric_no_slash.regex()}{uric.regex()}*)?"
+    else:
+        with_scheme = f"{p}*"
+    without_scheme = f"{g.first_segment.regex()}*(?:/{p}*)?"
+    path = f"(?P<path>(?(authority)(?:/{p}*)?|(?(scheme){with_scheme}|{without_scheme})))"
+    return (
+        f"{scheme}(?://{authority})?{path}"
+        f"(?:\\?(?P<query>{g.query.regex()}*))?(?:\\#(?P<fragment>{g.fragment.regex()}*))?"
+    )
+
+
+def _rules(*rules: ReferenceRule) -> dict[str, ReferenceRule]:
+    return {rule.name: rule for rule in rules}
+
+
+RFC3986 = Grammar(
+    name="rfc3986",
+    title="RFC 3986",
+    scheme=CharClass(cs.SCHEME, pct_encoded=False),
+    userinfo=CharClass(cs.USERINFO),
+    host=CharClass(cs.REG_NAME),
+    path=CharClass(cs.PATH),
+    first_segment=CharClass(cs.SEGMENT_NZ_NC),
+    query=CharClass(cs.QUERY),
+    fragment=CharClass(cs.FRAGMENT),
+    uri_chars=cs.URI_CHARS,
+    host_type=_host_type_3986,
+    rules=_rules(
+        ReferenceRule("URI-reference", "optional", True, "RFC 3986 §4.1"),
+        ReferenceRule("URI", "required", True, "RFC 3986 §3"),
+        ReferenceRule("absolute-URI", "required", False, "RFC 3986 §4.3"),
+        ReferenceRule("relative-ref", "forbidden", True, "RFC 3986 §4.2"),
+    ),
+)
+
+RFC2396 = Grammar(
+    name="rfc2396",
+    title="RFC 2396",
+    scheme=CharClass(cs.SCHEME, pct_encoded=False),
+    userinfo=CharClass(cs.USERINFO_2396),
+    host=CharClass(cs.HOSTNAME_CHARS, pct_encoded=False),
+    path=CharClass(cs.PATH_2396),
+    first_segment=CharClass(cs.REL_SEGMENT),
+    query=CharClass(cs.URIC),
+    fragment=CharClass(cs.URIC),
+    uri_chars=cs.URIC | frozenset("%#"),
+    host_type=_host_type_2396,
+    rules=_rules(
+        ReferenceRule("URI-reference", "optional", True, "RFC 2396 §4"),
+        ReferenceRule("absoluteURI", "required", False, "RFC 2396 §3"),
+        ReferenceRule("relativeURI", "forbidden", False, "RFC 2396 §5"),
+    ),
+    ip_future=False,
+    ip_zone=False,
+    opaque=(CharClass(cs.URIC_NO_SLASH), CharClass(cs.URIC)),
+    registry=CharClass(cs.REG_NAME_2396),
+    server_host=is_server_host_2396,
+    empty_scheme_specific_part=False,
+    excluded={
+        "unwise": cs.UNWISE_2396,
+        "delims": cs.DELIMS_2396 - frozenset("#%"),
+        "space": frozenset(" "),
+        "control": frozenset(map(chr, [*range(0x20), 0x7F])),
+    },
+)
+
+GRAMMARS: Mapping[str, Grammar] = {g.name: g for g in (RFC3986, RFC2396)}
+
+
+def get_grammar(grammar: str | Grammar) -> Grammar:
+    """The grammar named ``grammar`` ("rfc3986" or "rfc2396"), or ``grammar`` itself."""
+    if isinstance(grammar, Grammar):
+        return grammar
+    try:
+        return GRAMMARS[grammar]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"unknown grammar {grammar!r}; expected one of {', '.join(GRAMMARS)}"
+        ) from None

@@ -1,0 +1,169 @@
+"""The host rules: IP literals (IPv6, IPvFuture, RFC 6874 zones), IPv4, RFC 2396 hostnames.
+
+Each checker walks the text once and returns ``None`` when it fits, or the index of the
+first character that cannot belong there with the reason, so that callers can both
+validate and explain.  RFC 3986 §3.2.2 gives the ABNF; RFC 2732 §3 defers to the text
+forms of RFC 2373/3513 §2.2, which RFC 3986's ``IPv6address`` transcribes, so both
+grammars share :func:`ipv6_error`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._charsets import ALPHANUM, HEXDIG, IPVFUTURE_TAIL, ZONE_ID, char_class_regex
+from .errors import describe_char as _show
+
+Problem = tuple[int, str]  # (index of the first character that cannot belong, reason)
+
+
+def ipv4_error(text: str, start: int, end: int) -> Problem | None:
+    """RFC 3986 §3.2.2 ``IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet``."""
+    i = start
+    for octet in range(4):
+        if octet:
+            if i >= end or text[i] != ".":
+                return i, "an IPv4 address has four decimal octets separated by '.'"
+            i += 1
+        j = i
+        while j < end and j - i < 4 and "0" <= text[j] <= "9":
+            j += 1
+        if j == i:
+            return i, "an IPv4 octet must be a decimal number"
+        if j - i > 3 or int(text[i:j]) > 255:
+            return i, "an IPv4 octet must be a number from 0 to 255"
+        if j - i > 1 and text[i] == "0":
+            return i, "an IPv4 octet has no leading zeros (dec-octet)"
+        i = j
+    if i != end:
+        return i, "an IPv4 address has four decimal octets separated by '.'"
+    return None
+
+
+def is_ipv4address(host: str) -> bool:
+    """Whether ``host`` is an RFC 3986 ``IPv4address`` (each octet 0-255, no leading zero)."""
+    return ipv4_error(host, 0, len(host)) is None
+
+
+def ipv6_error(text: str, start: int, end: int) -> Problem | None:
+    """RFC 3986 §3.2.2 ``IPv6address``: eight 16-bit pieces, one ``::`` eliding zeros,
+    the last 32 bits optionally as an IPv4 address (``ls32``)."""
+    i, pieces, elided = start, 0, False
+    if text.startswith("::", i, end):
+        elided, i = True, i + 2
+    while i < end:
+        j = i
+        while j < end and j - i < 5 and text[j] in HEXDIG:
+            j += 1
+        if j < end and text[j] == ".":  # ls32 as an IPv4address: must end the address
+            if pieces > (5 if elided else 6):
+                return i, "too many pieces before the IPv4 part of an IPv6 address"
+            problem = ipv4_error(text, i, end)
+            if problem is not None:
+                return problem
+            pieces, i = pieces + 2, end
+            break
+        if j == i:
+            return i, "expected a group of 1 to 4 hexadecimal digits in an IPv6 address"
+        if j - i > 4:
+            return i + 4, "an IPv6 group has at most 4 hexadecimal digits"
+        pieces += 1
+        if pieces > (7 if elided else 8):
+            return i, "too many groups in an IPv6 address"
+        i = j
+        if i == end:
+            break
+        if text[i] != ":":
+            return i, f"{_show(text[i])} is not allowed in an IPv6 address"
+        if text.startswith("::", i, end):
+            if elided:
+                return i, "'::' may appear only once in an IPv6 address"
+            elided, i = True, i + 2
+        else:
+            i += 1
+            if i == end:
+                return i, "an IPv6 address cannot end with a single ':'"
+    if not elided and pieces < 8:
+        return i, "an IPv6 address has eight groups unless '::' elides some"
+    return None
+
+
+def ipvfuture_error(text: str, start: int, end: int) -> Problem | None:
+    """RFC 3986 §3.2.2 ``IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )``."""
+    i = start + 1  # text[start] is "v" or "V"
+    while i < end and text[i] in HEXDIG:
+        i += 1
+    if i == start + 1:
+        return i, "IPvFuture needs a hexadecimal version after 'v'"
+    if i == end or text[i] != ".":
+        return i, "IPvFuture needs '.' after its version"
+    i += 1
+    if i == end:
+        return i, "IPvFuture needs an address after 'v<version>.'"
+    while i < end:
+        if text[i] not in IPVFUTURE_TAIL:
+            return i, f"{_show(text[i])} is not allowed in an IPvFuture address"
+        i += 1
+    return None
+
+
+def ip_literal_error(
+    text: str, start: int, end: int, *, future: bool, zone: bool
+) -> Problem | None:
+    """Check ``text[start:end]``, a bracketed ``IP-literal`` (RFC 3986 §3.2.2).
+
+    ``future`` admits IPvFuture (RFC 3986 only); ``zone`` admits an RFC 6874 zone
+    identifier, ``IPv6address "%25" ZoneID``.
+    """
+    inner, close = start + 1, end - 1
+    if inner == close:
+        return inner, "an IP literal cannot be empty"
+    if text[inner] in "vV":
+        if not future:
+            return inner, "IPvFuture literals are not part of this grammar (RFC 3986 only)"
+        return ipvfuture_error(text, inner, close)
+    percent = text.find("%", inner, close)
+    if percent < 0:
+        return ipv6_error(text, inner, close)
+    if not zone:
+        return percent, "a zone identifier ('%25') is not part of this grammar (RFC 6874)"
+    problem = ipv6_error(text, inner, percent)
+    if problem is not None:
+        return problem
+    if not text.startswith("%25", percent, close):
+        return percent, "a zone identifier is introduced by '%25' (RFC 6874)"
+    i = percent + 3
+    if i == close:
+        return i, "a zone identifier cannot be empty (RFC 6874)"
+    while i < close:
+        if text[i] == "%":
+            i += 3  # triplets were checked with the whole input
+        elif text[i] in ZONE_ID:
+            i += 1
+        else:
+            return i, f"{_show(text[i])} is not allowed in a zone identifier (RFC 6874)"
+    return None
+
+
+_ALNUM = char_class_regex(ALPHANUM)
+_ALPHA_LABEL = "[A-Za-z](?:[A-Za-z0-9-]*" + _ALNUM + ")?"
+_HOSTNAME = re.compile(
+    # RFC 2396 §3.2.2 hostname = *( domainlabel "." ) toplabel [ "." ]
+    f"(?:{_ALNUM}(?:[A-Za-z0-9-]*{_ALNUM})?\\.)*{_ALPHA_LABEL}\\.?"
+)
+_IPV4_2732 = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")  # RFC 2732 §3 (2) IPv4address
+
+
+def is_hostname(host: str) -> bool:
+    """RFC 2396 §3.2.2 ``hostname``: dot-separated labels; the last starts with a letter."""
+    return _HOSTNAME.fullmatch(host) is not None
+
+
+def is_ipv4address_2732(host: str) -> bool:
+    """RFC 2732 §3 ``IPv4address = 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT``."""
+    return _IPV4_2732.fullmatch(host) is not None
+
+
+def is_server_host_2396(host: str) -> bool:
+    """RFC 2396 §3.2.2 ``host = hostname | IPv4address`` (RFC 2732 adds IPv6reference)."""
+    return is_ipv4address_2732(host) or is_hostname(host)

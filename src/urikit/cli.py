@@ -1,0 +1,212 @@
+"""The ``urikit`` command: argument parsing, output formats and exit codes only.
+
+Every subcommand is a thin client of the library.  Bad input never produces a
+traceback: it is reported as ``LINE:COLUMN: reason`` (COLUMN counts characters from 1),
+processing goes on, and the exit status is 1.  Usage errors exit with 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from typing import BinaryIO, TextIO
+
+from ._grammar import GRAMMARS
+from .errors import URISyntaxError
+from .reference import URIReference, parse
+
+__all__ = ["main"]
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A problem with the command line itself (exit status 2)."""
+
+
+# -- reading references, one per line ------------------------------------------------
+def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str | None, str]]:
+    """``(line_number, text, problem)`` for each line of a byte stream.
+
+    Lines end at LF, with an optional CR before it; a UTF-8 byte order mark on the
+    first line is dropped.  A line that is not UTF-8 has ``text`` ``None`` and the
+    problem set.  Lines of any length stream through without loading the whole file.
+    """
+    for number, raw in enumerate(stream, start=1):
+        if raw.endswith(b"\n"):
+            raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
+        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        try:
+            yield number, raw.decode("utf-8"), ""
+        except UnicodeDecodeError as error:
+            column = len(raw[: error.start].decode("utf-8", "replace")) + 1
+            yield number, None, f"{column}: not UTF-8: byte 0x{raw[error.start]:02X}"
+
+
+def open_input(name: str | None) -> BinaryIO:
+    """The byte stream named ``name``: stdin for ``-`` or ``None``."""
+    if name in (None, "-"):
+        return sys.stdin.buffer
+    try:
+        return open(name, "rb")
+    except OSError as error:
+        raise UsageError(f"cannot read {name}: {error.strerror}") from None
+
+
+def error_line(where: str, error: URISyntaxError) -> str:
+    """``WHERE:COLUMN: reason`` (COLUMN is the 1-based character position)."""
+    return f"{where}:{error.position + 1}: {error.reason}"
+
+
+# -- subcommands ---------------------------------------------------------------------
+def _describe(ref: URIReference) -> dict[str, object]:
+    described: dict[str, object] = {"uri": str(ref), **ref.components()}
+    described["host_type"] = ref.host_type
+    described["port_number"] = ref.port_number
+    if ref.grammar == "rfc2396":
+        described["is_opaque"] = ref.is_opaque
+    return described
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "(absent)"
+    return '""' if value == "" else str(value)
+
+
+def cmd_parse(args: argparse.Namespace, out: TextIO) -> int:
+    """``urikit parse URI...``: the components of each reference."""
+    status = EXIT_OK
+    for text in args.uris:
+        try:
+            ref = parse(text, grammar=args.grammar, rule=args.rule)
+        except URISyntaxError as error:
+            status = EXIT_INVALID
+            if args.json:
+                print(json.dumps({"uri": text, "error": _error_json(error)}), file=out)
+            else:
+                print(f"{text!r}: {error}", file=sys.stderr)
+            continue
+        described = _describe(ref)
+        if args.json:
+            print(json.dumps(described), file=out)
+            continue
+        print(text, file=out)
+        for name, value in described.items():
+            if name != "uri":
+                print(f"  {name:<11} {_show(value)}", file=out)
+    return status
+
+
+def _error_json(error: URISyntaxError) -> dict[str, object]:
+    return {"position": error.position, "kind": error.kind.value, "reason": error.reason}
+
+
+def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    """``urikit check [FILE|-]``: report every invalid line, then a summary."""
+    valid = invalid = empty = 0
+    stream = open_input(args.file)
+    try:
+        for number, text, problem in read_lines(stream):
+            if text is None:
+                invalid += 1
+                print(f"{number}:{problem}", file=out)
+            elif not text:
+                empty += 1
+            else:
+                try:
+                    parse(text, grammar=args.grammar, rule=args.rule)
+                    valid += 1
+                except URISyntaxError as error:
+                    invalid += 1
+                    print(error_line(str(number), error), file=out)
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    skipped = f", {empty} empty lines skipped" if empty else ""
+    print(f"{valid} valid, {invalid} invalid{skipped}", file=out)
+    return EXIT_INVALID if invalid else EXIT_OK
+
+
+# -- the argument parser -------------------------------------------------------------
+def _add_grammar(parser: argparse.ArgumentParser, *, rule: bool = True) -> None:
+    parser.add_argument(
+        "--grammar",
+        "-g",
+        choices=list(GRAMMARS),
+        default="rfc3986",
+        help="the grammar: rfc3986 (default) or rfc2396 (RFC 2396 with RFC 2732 IPv6 literals)",
+    )
+    if rule:
+        parser.add_argument(
+            "--rule",
+            "-r",
+            default="URI-reference",
+            help="the rule to match: URI-reference (default); rfc3986: URI, absolute-URI, "
+            "relative-ref; rfc2396: absoluteURI, relativeURI",
+        )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``urikit`` argument parser, with one subparser per subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="urikit",
+        description="Parse, validate, resolve and normalize URI references "
+        "(RFC 3986, or RFC 2396 with RFC 2732).",
+        epilog="Exit status: 0 all input valid, 1 some input invalid, 2 usage error.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    sub = commands.add_parser(
+        "parse",
+        help="print the components of each URI reference",
+        description="Print the components of each URI reference (absent ones as "
+        "'(absent)', or null with --json).",
+    )
+    _add_grammar(sub)
+    sub.add_argument("--json", action="store_true", help="one JSON object per reference")
+    sub.add_argument("uris", nargs="+", metavar="URI", help="a URI reference")
+    sub.set_defaults(run=cmd_parse)
+
+    sub = commands.add_parser(
+        "check",
+        help="validate a file of URI references, one per line",
+        description="Validate one URI reference per line; print LINE:COLUMN: reason for "
+        "each invalid line (COLUMN counts characters from 1), then a summary.  Empty "
+        "lines are skipped; CR LF line ends and a UTF-8 byte order mark are accepted.",
+    )
+    _add_grammar(sub)
+    sub.add_argument("file", nargs="?", metavar="FILE", help="the file to read; '-' or none: stdin")
+    sub.set_defaults(run=cmd_check)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``urikit`` command line; returns the exit status."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if getattr(args, "rule", None) is not None:
+            GRAMMARS[args.grammar].rule(args.rule)
+        status: int = args.run(args, sys.stdout)
+        sys.stdout.flush()
+        return status
+    except (UsageError, ValueError) as error:
+        print(f"urikit {args.command}: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

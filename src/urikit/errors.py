@@ -1,0 +1,135 @@
+"""The one error type of urikit: where the input stops fitting the grammar, and why.
+
+A :class:`URISyntaxError` carries the input, the 0-based index of the first character
+that cannot belong where it stands, a small closed :class:`ErrorKind` (what tests and
+programs should branch on) and a human sentence (``reason``).  ``str(error)`` renders
+the input with a caret under that index.
+"""
+
+from __future__ import annotations
+
+import enum
+import unicodedata
+
+__all__ = ["ErrorKind", "URISyntaxError", "describe_char"]
+
+
+class ErrorKind(enum.Enum):
+    """Why an input does not fit the grammar (stable; the ``reason`` text is not)."""
+
+    #: A character no URI may hold (RFC 3986 §2; RFC 2396 §2.4.3 "excluded").
+    INVALID_CHARACTER = "invalid-character"
+    #: A character outside US-ASCII (URIs are ASCII; RFC 3986 §2, RFC 2396 §2.1).
+    NON_ASCII = "non-ascii"
+    #: A URI character that the component where it stands does not allow.
+    UNEXPECTED_CHARACTER = "unexpected-character"
+    #: ``%`` not followed by two hexadecimal digits (RFC 3986 §2.1, RFC 2396 §2.4.1).
+    INVALID_PERCENT_ENCODING = "invalid-percent-encoding"
+    #: A scheme that does not begin with a letter or holds other characters (§3.1).
+    INVALID_SCHEME = "invalid-scheme"
+    #: The rule needs a scheme and there is none (RFC 3986 §3, §4.3; RFC 2396 §3).
+    MISSING_SCHEME = "missing-scheme"
+    #: ``:`` in the first segment of a relative path (RFC 3986 §4.2, RFC 2396 §5).
+    COLON_IN_FIRST_SEGMENT = "colon-in-first-segment"
+    #: A fragment where the rule allows none (RFC 3986 §4.3 absolute-URI).
+    FRAGMENT_NOT_ALLOWED = "fragment-not-allowed"
+    #: A port that is not ``*DIGIT`` (RFC 3986 §3.2.3, RFC 2396 §3.2.2).
+    INVALID_PORT = "invalid-port"
+    #: A bracketed host that is not an IPv6address / IPvFuture / zone (RFC 3986 §3.2.2).
+    INVALID_IP_LITERAL = "invalid-ip-literal"
+    #: A host or authority that fits no host rule (RFC 3986 §3.2.2, RFC 2396 §3.2).
+    INVALID_HOST = "invalid-host"
+    #: A path the surrounding components do not admit (RFC 3986 §3.3).
+    INVALID_PATH = "invalid-path"
+    #: Nothing after ``scheme:``, which RFC 2396 §3 does not admit (RFC 3986 does).
+    EMPTY_SCHEME_SPECIFIC_PART = "empty-scheme-specific-part"
+
+
+class URISyntaxError(ValueError):
+    """The input is not valid under the rule and grammar asked for.
+
+    >>> import urikit
+    >>> try:
+    ...     urikit.parse("http://exa mple.com/")
+    ... except urikit.URISyntaxError as error:
+    ...     print(error.position, error.kind.name)
+    ...     print(error)
+    10 INVALID_CHARACTER
+    a character not allowed in a URI: ' ' (U+0020) at position 10
+      http://exa mple.com/
+                ^
+    """
+
+    def __init__(
+        self,
+        text: str,
+        position: int,
+        kind: ErrorKind,
+        reason: str,
+        *,
+        rule: str = "URI-reference",
+        grammar: str = "rfc3986",
+    ) -> None:
+        super().__init__(text, position, kind, reason)
+        self.text = text
+        self.position = position
+        self.kind = kind
+        self.reason = reason
+        self.rule = rule
+        self.grammar = grammar
+
+    def __str__(self) -> str:
+        line, caret = render_caret(self.text, self.position)
+        return f"{self.reason} at position {self.position}\n  {line}\n  {caret}"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (
+            _rebuild,
+            (self.text, self.position, self.kind, self.reason, self.rule, self.grammar),
+        )
+
+
+def _rebuild(
+    text: str, position: int, kind: ErrorKind, reason: str, rule: str, grammar: str
+) -> URISyntaxError:
+    return URISyntaxError(text, position, kind, reason, rule=rule, grammar=grammar)
+
+
+def describe_char(char: str) -> str:
+    """``' ' (U+0020)``: a character as error messages show it, safe to print."""
+    shown = char if char.isprintable() and not _is_surrogate(char) else ascii(char)[1:-1]
+    return f"'{shown}' (U+{ord(char):04X})"
+
+
+def _is_surrogate(char: str) -> bool:
+    return 0xD800 <= ord(char) <= 0xDFFF
+
+
+_WINDOW = 36  # characters shown on each side of the caret
+
+
+def render_caret(text: str, position: int) -> tuple[str, str]:
+    """The input (a window around ``position`` for long inputs) and a caret line under it.
+
+    Characters that a terminal cannot show (controls, lone surrogates) are escaped and
+    wide characters count two columns, so the caret stays under the right character.
+    """
+    start = max(0, position - _WINDOW)
+    end = min(len(text), position + _WINDOW)
+    head = "..." if start else ""
+    tail = "..." if end < len(text) else ""
+    shown: list[str] = []
+    column = len(head)
+    for index in range(start, end):
+        char = text[index]
+        piece = char if char.isprintable() and not _is_surrogate(char) else ascii(char)[1:-1]
+        if index < position:
+            column += sum(_width(c) for c in piece)
+        shown.append(piece)
+    return head + "".join(shown) + tail, " " * column + "^"
+
+
+def _width(char: str) -> int:
+    if unicodedata.combining(char):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
