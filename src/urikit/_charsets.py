@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # -- RFC 2234 core rules (used by both RFCs) ------------------------------------------
 ALPHA = frozenset(string.ascii_letters)  # ALPHA = %x41-5A / %x61-7A
@@ -58,15 +58,36 @@ REG_NAME_2396 = UNRESERVED_2396 | frozenset("$,;:@&=+")  # §3.2.1 reg_name
 HOSTNAME_CHARS = ALPHANUM | frozenset("-.")  # §3.2.2 hostname / IPv4address characters
 
 
-@dataclass(frozen=True)
+#: A ``%`` that does not start a valid pct-encoded triplet (RFC 3986 §2.1, RFC 2396 §2.4.1).
+BAD_PCT = re.compile("%(?!" + "[0-9A-Fa-f]" * 2 + ")")
+
+
+@dataclass(frozen=True, slots=True)
 class CharClass:
     """The characters a component may hold; ``pct_encoded`` admits ``%`` HEXDIG HEXDIG."""
 
     chars: frozenset[str]
     pct_encoded: bool = True
+    #: The scanning primitive: ``run.match(text, i).end()`` is where the longest run of
+    #: this class starting at ``i`` ends.
+    run: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "run", re.compile(self.regex() + "*"))
 
     def __contains__(self, char: object) -> bool:
         return char in self.chars or (self.pct_encoded and char == "%")
+
+    def first_bad(self, text: str, start: int = 0, end: int | None = None) -> int | None:
+        """Index of the first character of ``text[start:end]`` outside this class (a
+        ``%`` counts as bad unless it starts a valid triplet), or ``None``."""
+        end = len(text) if end is None else end
+        stop = self.run.match(text, start, end).end()  # type: ignore[union-attr]
+        if self.pct_encoded:
+            bad = BAD_PCT.search(text, start, stop)
+            if bad is not None:
+                return bad.start()
+        return stop if stop < end else None
 
     def regex(self) -> str:
         """A regex class for one character of this class (``%`` stands for its triplet).
@@ -93,7 +114,3 @@ def char_class_regex(chars: frozenset[str] | set[str]) -> str:
             parts.extend(re.escape(chr(c)) for c in codes[i : j + 1])
         i = j + 1
     return "[" + "".join(parts) + "]"
-
-
-#: A ``%`` that does not start a valid pct-encoded triplet (RFC 3986 §2.1, RFC 2396 §2.4.1).
-BAD_PCT = re.compile("%(?!" + char_class_regex(HEXDIG) * 2 + ")")

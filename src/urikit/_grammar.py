@@ -22,7 +22,7 @@ from ._host import is_hostname, is_ipv4address, is_ipv4address_2732, is_server_h
 __all__ = ["GRAMMARS", "RFC2396", "RFC3986", "Grammar", "ReferenceRule", "get_grammar"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ReferenceRule:
     """The shape of a whole-reference rule: whether it needs, forbids or allows a scheme,
     and whether it allows a fragment."""
@@ -31,6 +31,12 @@ class ReferenceRule:
     scheme: Literal["optional", "required", "forbidden"]
     fragment: bool
     section: str
+
+    #: Narrower than URI-reference: the parser must check scheme or fragment.
+    constrained: bool = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "constrained", self.scheme != "optional" or not self.fragment)
 
 
 def _host_type_3986(host: str) -> str:
@@ -49,7 +55,7 @@ def _host_type_2396(host: str) -> str | None:
     return "hostname" if is_hostname(host) else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Grammar:
     """One URI grammar, as data for the one parser (see ``_parse``)."""
 

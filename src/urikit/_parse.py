@@ -9,58 +9,100 @@ when the input is invalid does ``_diagnose`` work out where and why.
 
 from __future__ import annotations
 
+import re
+from typing import Any, Protocol
+
 from ._charsets import BAD_PCT
 from ._diagnose import diagnose
 from ._grammar import Grammar, ReferenceRule
 from ._host import ip_literal_error
 
-#: (scheme, authority, userinfo, host, port, path, query, fragment); ``None`` = absent.
-Parts = tuple[
+#: Indexes of the components in :class:`Parts` (0 is the whole reference).
+SCHEME, AUTHORITY, USERINFO, HOST, PORT, PATH, QUERY, FRAGMENT = range(1, 9)
+
+Components = tuple[
     str | None, str | None, str | None, str | None, str | None, str, str | None, str | None
 ]
 
 
+class Parts(Protocol):
+    """A split reference: ``parts[0]`` is the text, ``parts[SCHEME]`` ... ``parts[FRAGMENT]``
+    the components (``None`` when absent).  Usually the ``re.Match`` itself, so that a
+    component becomes a string only when asked for."""
+
+    def __getitem__(self, index: int, /) -> str | Any: ...
+
+    def groups(self) -> tuple[str | Any, ...]: ...
+
+
+class Split(tuple[str | None, ...]):
+    """:class:`Parts` as a tuple, for components that differ from the pattern's groups."""
+
+    __slots__ = ()
+
+    def groups(self) -> tuple[str | None, ...]:
+        return self[1:]
+
+
 def split(text: str, grammar: Grammar, rule: ReferenceRule) -> Parts | None:
-    """The components of ``text`` under ``rule``, or ``None`` when it does not fit."""
+    """The parts of ``text`` under ``rule``, or ``None`` when it does not fit."""
     match = grammar.reference.match(text)
     if match is None or match.end() != len(text):  # never None: every part is optional
         return None
-    parts: Parts = match.groups()  # type: ignore[assignment]
-    scheme, authority, userinfo, host, port, path, query, fragment = parts
     if "%" in text and BAD_PCT.search(text) is not None:
         return None
-    if scheme is None:
-        if rule.scheme == "required":
+    if rule.constrained and not _fits_rule(match, rule):
+        return None
+    if "[" in text:
+        host = match[HOST]
+        if (
+            host
+            and host[0] == "["
+            and ip_literal_error(host, 0, len(host), future=grammar.ip_future, zone=grammar.ip_zone)
+        ):
             return None
-    elif rule.scheme == "forbidden":
-        return None
-    if fragment is not None and not rule.fragment:
-        return None
-    if host:
-        if host[0] == "[":
-            if ip_literal_error(host, 0, len(host), future=grammar.ip_future, zone=grammar.ip_zone):
-                return None
-        elif grammar.server_host is not None and not grammar.server_host(host):
-            # RFC 2396 §3.2: not a server's host, so the authority is a reg_name.
-            return (scheme, authority, None, None, None, path, query, fragment)
-    elif authority and host is not None and grammar.server_host is not None:
-        # RFC 2396 §3.2.2: "user@" or ":port" without a host is no server: a reg_name.
-        return (scheme, authority, None, None, None, path, query, fragment)
+    if grammar.server_host is None and grammar.empty_scheme_specific_part:
+        return match  # RFC 3986: the pattern said it all
+    return _finish(match, grammar)
+
+
+def _fits_rule(match: re.Match[str], rule: ReferenceRule) -> bool:
+    """The rule's scheme (required or forbidden) and fragment (allowed or not)."""
+    has_scheme = match.start(SCHEME) >= 0
+    if rule.scheme == "required" and not has_scheme:
+        return False
+    if rule.scheme == "forbidden" and has_scheme:
+        return False
+    return rule.fragment or match.start(FRAGMENT) < 0
+
+
+def _finish(match: re.Match[str], grammar: Grammar) -> Parts | None:
+    """The grammar's structural rules beyond the pattern (RFC 2396 §3, §3.2)."""
+    scheme, authority, _, host, _, path, query, fragment = match.groups()
     if (
         not path
         and scheme is not None
         and authority is None
         and not grammar.empty_scheme_specific_part
     ):
-        return None
-    return parts
+        return None  # RFC 2396 §3: "scheme:" needs a hier_part or an opaque_part
+    server_host = grammar.server_host
+    if (
+        authority
+        and server_host is not None
+        and host is not None
+        and host[:1] != "["
+        and not (host and server_host(host))
+    ):
+        # §3.2: no server ("user@" or ":port" without a host, or a host that is no
+        # hostname / IPv4address), so the authority is a registry-based reg_name.
+        return Split((match[0], scheme, authority, None, None, None, path, query, fragment))
+    return match
 
 
-def parse_parts(text: str, grammar: Grammar, rule: ReferenceRule) -> Parts:
-    """The components of ``text``; raises ``URISyntaxError`` saying where and why not."""
-    parts = split(text, grammar, rule)
-    if parts is None:
-        if not isinstance(text, str):
-            raise TypeError(f"a URI reference is a str, not {type(text).__name__}")
-        raise diagnose(text, grammar, rule)
-    return parts
+def failure(text: str, grammar: Grammar, rule: ReferenceRule) -> Exception:
+    """The exception for ``text``, which ``split`` rejected: a ``URISyntaxError`` saying
+    where and why, or a ``TypeError`` for what is not a str at all."""
+    if not isinstance(text, str):
+        return TypeError(f"a URI reference is a str, not {type(text).__name__}")
+    return diagnose(text, grammar, rule)

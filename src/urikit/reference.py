@@ -9,21 +9,35 @@ simple string comparison (RFC 3986 §6.2.1); equivalence is a separate question.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any
 
-from ._grammar import Grammar, get_grammar
-from ._parse import Parts, parse_parts, split
+from ._components import component_rules
+from ._grammar import GRAMMARS, Grammar, ReferenceRule, get_grammar
+from ._parse import (
+    AUTHORITY,
+    FRAGMENT,
+    HOST,
+    PATH,
+    PORT,
+    QUERY,
+    SCHEME,
+    USERINFO,
+    Parts,
+    failure,
+    split,
+)
 from .errors import ErrorKind, URISyntaxError
 
-__all__ = ["URIReference", "is_valid", "parse"]
+__all__ = ["URIReference", "is_valid", "parse", "validate"]
 
-_COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
 
 
 class URIReference:
     """A URI reference split into its components (RFC 3986 §3, §4.1; RFC 2396 §3, §4).
 
     Build one with :func:`urikit.parse` (or ``URIReference(text)``, the same thing).
+    Immutable: :meth:`replace` makes changed copies.
 
     >>> ref = parse("http://user@[2001:db8::7]:8080/a/b;p?q=1#frag")
     >>> ref.scheme, ref.userinfo, ref.host, ref.port, ref.path, ref.query, ref.fragment
@@ -34,13 +48,13 @@ class URIReference:
     ('', True)
     """
 
-    __slots__ = ("_grammar", "_parts", "_text")
-    _text: str
+    # _parts: the text at [0] and the components at SCHEME..FRAGMENT (see _parse.Parts).
+    __slots__ = ("_grammar", "_parts")
     _parts: Parts
     _grammar: Grammar
 
     def __new__(
-        cls, text: str, *, grammar: str = "rfc3986", rule: str = "URI-reference"
+        cls, text: str, *, grammar: str | Grammar = "rfc3986", rule: str = "URI-reference"
     ) -> URIReference:
         return parse(text, grammar=grammar, rule=rule)
 
@@ -48,44 +62,45 @@ class URIReference:
     @property
     def scheme(self) -> str | None:
         """The scheme, as written (RFC 3986 §3.1), or ``None`` for a relative reference."""
-        return self._parts[0]
+        return self._parts[SCHEME]
 
     @property
     def authority(self) -> str | None:
         """Everything between ``//`` and the path (§3.2), or ``None`` without ``//``."""
-        return self._parts[1]
+        return self._parts[AUTHORITY]
 
     @property
     def userinfo(self) -> str | None:
         """The part of the authority before ``@`` (§3.2.1), or ``None``."""
-        return self._parts[2]
+        return self._parts[USERINFO]
 
     @property
     def host(self) -> str | None:
         """The host (§3.2.2), brackets kept for IP literals; ``None`` without authority
         (and, under RFC 2396, for a registry-based authority)."""
-        return self._parts[3]
+        return self._parts[HOST]
 
     @property
     def port(self) -> str | None:
         """The port's digits as written (§3.2.3): ``""`` for ``host:``, ``None`` for none."""
-        return self._parts[4]
+        return self._parts[PORT]
 
     @property
     def path(self) -> str:
         """The path (§3.3); never ``None``, possibly ``""``.  Under RFC 2396 the
         ``opaque_part`` of an opaque URI (``mailto:x?y`` has path ``x?y``)."""
-        return self._parts[5]
+        path: str = self._parts[PATH]
+        return path
 
     @property
     def query(self) -> str | None:
         """The query after ``?`` (§3.4): ``""`` for a bare ``?``, ``None`` for none."""
-        return self._parts[6]
+        return self._parts[QUERY]
 
     @property
     def fragment(self) -> str | None:
         """The fragment after ``#`` (§3.5): ``""`` for a bare ``#``, ``None`` for none."""
-        return self._parts[7]
+        return self._parts[FRAGMENT]
 
     # -- derived facts ---------------------------------------------------------------
     @property
@@ -96,47 +111,48 @@ class URIReference:
     @property
     def port_number(self) -> int | None:
         """The port as an int, or ``None`` when absent or empty (``http://h:/``)."""
-        port = self._parts[4]
+        port = self._parts[PORT]
         if not port:
             return None
-        digits = port.lstrip("0") or "0"
-        if len(digits) <= 4000:
-            return int(digits)
-        return _big_decimal(digits)  # beyond Python's str-to-int digit limit
+        digits: str = port.lstrip("0") or "0"
+        value = 0
+        for i in range(0, len(digits), 4000):  # past Python's str-to-int digit limit
+            chunk = digits[i : i + 4000]
+            value = value * 10 ** len(chunk) + int(chunk)
+        return value
 
     @property
     def host_type(self) -> str | None:
         """Which host rule matched: ``"ipv6"``, ``"ipvfuture"``, ``"ipv4"``, ``"reg-name"``
-        (RFC 3986 §3.2.2); under RFC 2396, ``"ipv6"``, ``"ipv4"`` or ``"hostname"``.
-        ``None`` without a host (and for RFC 2396's empty server)."""
-        host = self._parts[3]
-        if host is None:
-            return None
-        return self._grammar.host_type(host) if host or self._grammar.server_host is None else None
+        (RFC 3986 §3.2.2); under RFC 2396 ``"ipv6"``, ``"ipv4"`` or ``"hostname"``.
+        ``None`` without a host, and for RFC 2396's empty server (``file:///``)."""
+        host = self._parts[HOST]
+        return None if host is None else self._grammar.host_type(host)
 
     @property
     def is_relative(self) -> bool:
         """No scheme: a relative reference (RFC 3986 §4.2)."""
-        return self._parts[0] is None
+        return self._parts[SCHEME] is None
 
     @property
     def is_absolute(self) -> bool:
         """A scheme and no fragment: an absolute URI (RFC 3986 §4.3, ``absolute-URI``)."""
-        return self._parts[0] is not None and self._parts[7] is None
+        return self._parts[SCHEME] is not None and self._parts[FRAGMENT] is None
 
     @property
     def is_opaque(self) -> bool:
         """A scheme, no authority and a path not starting with ``/``: RFC 2396's
         ``opaque_part`` (RFC 3986 §1.2.3 calls such paths opaque to hierarchy)."""
         parts = self._parts
-        return parts[0] is not None and parts[1] is None and parts[5][:1] != "/"
+        return parts[SCHEME] is not None and parts[AUTHORITY] is None and parts[PATH][:1] != "/"
 
     # -- making new references -------------------------------------------------------
     def replace(self, **components: str | int | None) -> URIReference:
         """A copy with the given components changed, validated under the same grammar.
 
         ``authority`` replaces userinfo, host and port together; giving any of those
-        three rebuilds the authority from them.  ``port`` may be an int.
+        three rebuilds the authority from them.  ``port`` may be an int.  Each value is
+        checked against its component's rule, then the whole against the grammar.
 
         >>> parse("http://a/b?c").replace(scheme="https", port=8443, query=None)
         URIReference('https://a:8443/b')
@@ -145,33 +161,28 @@ class URIReference:
 
     def components(self) -> dict[str, str | None]:
         """The eight components as a dict (absent ones ``None``), e.g. for JSON."""
-        return dict(zip(_COMPONENTS, self._parts))
+        return dict(zip(COMPONENTS, self._parts.groups(), strict=True))
 
     # -- value behaviour ---------------------------------------------------------------
     def __str__(self) -> str:
-        return self._text
+        text: str = self._parts[0]
+        return text
 
     def __repr__(self) -> str:
         grammar = "" if self._grammar.name == "rfc3986" else f", grammar={self._grammar.name!r}"
-        return f"URIReference({self._text!r}{grammar})"
+        return f"URIReference({self._parts[0]!r}{grammar})"
 
     def __eq__(self, other: object) -> bool:
         """Simple string comparison (RFC 3986 §6.2.1); see ``urikit.equivalent``."""
         if isinstance(other, URIReference):
-            return self._text == other._text
+            return bool(self._parts[0] == other._parts[0])
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self._text)
-
-    def __setattr__(self, name: str, value: object) -> NoReturn:
-        raise AttributeError(f"URIReference is immutable; use replace() to change {name}")
-
-    def __delattr__(self, name: str) -> NoReturn:
-        raise AttributeError("URIReference is immutable")
+        return hash(self._parts[0])
 
     def __reduce__(self) -> tuple[Callable[..., URIReference], tuple[str, str]]:
-        return (_unpickle, (self._text, self._grammar.name))
+        return (_unpickle, (self._parts[0], self._grammar.name))
 
     def __copy__(self) -> URIReference:
         return self
@@ -181,18 +192,13 @@ class URIReference:
 
 
 _new = object.__new__
-# The slots' own descriptors write past the immutable __setattr__.
-_set_text = vars(URIReference)["_text"].__set__
-_set_parts = vars(URIReference)["_parts"].__set__
-_set_grammar = vars(URIReference)["_grammar"].__set__
 
 
-def make(text: str, parts: Parts, grammar: Grammar) -> URIReference:
+def make(parts: Parts, grammar: Grammar) -> URIReference:
     """A reference from already-validated parts (internal; no checks)."""
     ref = _new(URIReference)
-    _set_text(ref, text)
-    _set_parts(ref, parts)
-    _set_grammar(ref, grammar)
+    ref._parts = parts
+    ref._grammar = grammar
     return ref
 
 
@@ -200,13 +206,17 @@ def _unpickle(text: str, grammar: str) -> URIReference:
     return parse(text, grammar=grammar)
 
 
-def _big_decimal(digits: str) -> int:
-    """``int(digits)`` for strings beyond Python's str-to-int digit limit."""
-    value = 0
-    for i in range(0, len(digits), 4000):
-        chunk = digits[i : i + 4000]
-        value = value * 10 ** len(chunk) + int(chunk)
-    return value
+def _lookup(grammar: str | Grammar, rule: str) -> tuple[Grammar, ReferenceRule]:
+    try:  # the common case first: a grammar name and a rule it has
+        g = GRAMMARS[grammar]  # type: ignore[index]
+        return g, g.rules[rule]
+    except (KeyError, TypeError):
+        g = get_grammar(grammar)
+        if rule in component_rules(g):
+            raise ValueError(
+                f"{rule!r} is a component rule: use is_valid() or validate(), not parse()"
+            ) from None
+        return g, g.rule(rule)
 
 
 def parse(
@@ -221,25 +231,75 @@ def parse(
     >>> parse("ldap://[2001:db8::7]/c=GB?objectClass?one", grammar="rfc2396").query
     'objectClass?one'
     """
+    try:  # inlined _lookup: this is the hottest path
+        g = GRAMMARS[grammar]  # type: ignore[index]
+        shape = g.rules[rule]
+    except (KeyError, TypeError):
+        g, shape = _lookup(grammar, rule)
+    try:
+        parts = split(text, g, shape)
+    except TypeError:
+        raise failure(text, g, shape) from None
+    if parts is None:
+        raise failure(text, g, shape)
+    ref = _new(URIReference)
+    ref._parts = parts
+    ref._grammar = g
+    return ref
+
+
+def validate(text: str, *, rule: str = "URI-reference", grammar: str | Grammar = "rfc3986") -> None:
+    """Raise :class:`urikit.URISyntaxError` unless ``text`` matches ``rule``.
+
+    Besides the reference rules of :func:`parse`, ``rule`` may name a component rule:
+    ``scheme``, ``authority``, ``userinfo``, ``host``, ``port``, ``path``, ``query``,
+    ``fragment``; RFC 3986 also ``IP-literal``, ``IPv4address``, ``IPv6address``,
+    ``reg-name``; RFC 2396 also ``hostname``, ``IPv4address``, ``IPv6reference``,
+    ``reg_name``.
+
+    >>> validate("2001:db8::1", rule="IPv6address")
+    >>> validate("1.2.3.256", rule="IPv4address")
+    Traceback (most recent call last):
+    ...
+    urikit.errors.URISyntaxError: an IPv4 octet must be a number from 0 to 255 at position 6
+      1.2.3.256
+            ^
+    """
     g = get_grammar(grammar)
-    return make(text, parse_parts(text, g, g.rule(rule)), g)
+    check = component_rules(g).get(rule)
+    if check is None:
+        parse(text, grammar=g, rule=rule)
+        return
+    if not isinstance(text, str):
+        raise TypeError(f"a URI component is a str, not {type(text).__name__}")
+    problem = check(text)
+    if problem is not None:
+        raise URISyntaxError(text, *problem, rule=rule, grammar=g.name)
 
 
 def is_valid(text: str, *, rule: str = "URI-reference", grammar: str | Grammar = "rfc3986") -> bool:
-    """Whether ``text`` matches ``rule`` of ``grammar`` (see :func:`parse` for the rules).
+    """Whether ``text`` matches ``rule`` of ``grammar`` (rules: see :func:`validate`).
 
     >>> is_valid("//g", rule="relative-ref"), is_valid("//g", rule="URI")
     (True, False)
     """
     g = get_grammar(grammar)
-    if not isinstance(text, str):
-        raise TypeError(f"a URI reference is a str, not {type(text).__name__}")
-    return split(text, g, g.rule(rule)) is not None
+    check = component_rules(g).get(rule)
+    if check is not None:
+        if not isinstance(text, str):
+            raise TypeError(f"a URI component is a str, not {type(text).__name__}")
+        return check(text) is None
+    shape = g.rule(rule)
+    try:
+        return split(text, g, shape) is not None
+    except TypeError:
+        raise failure(text, g, shape) from None
 
 
-def recompose(parts: Parts) -> str:
+def recompose(
+    scheme: str | None, authority: str | None, path: str, query: str | None, fragment: str | None
+) -> str:
     """RFC 3986 §5.3 component recomposition."""
-    scheme, authority, _, _, _, path, query, fragment = parts
     result: list[str] = []
     if scheme is not None:
         result += (scheme, ":")
@@ -254,73 +314,75 @@ def recompose(parts: Parts) -> str:
 
 
 def _replace(ref: URIReference, changes: dict[str, str | int | None]) -> URIReference:
-    unknown = set(changes) - set(_COMPONENTS)
-    if unknown:
-        raise TypeError(f"replace() got unknown components: {', '.join(sorted(unknown))}")
-    values = dict(zip(_COMPONENTS, ref._parts))
+    """``URIReference.replace``: check each new value, then the recomposed whole."""
+    g = ref._grammar
+    rules = component_rules(g)
+    values: dict[str, str | None] = dict(zip(COMPONENTS, ref._parts.groups(), strict=True))
     for name, value in changes.items():
-        if isinstance(value, int) and name == "port":
+        if name not in values:
+            raise TypeError(f"replace() got an unknown component {name!r}")
+        if name == "port" and isinstance(value, int) and not isinstance(value, bool):
             value = str(value)
+        if value is None and name == "path":
+            raise TypeError("path is never None; use '' for an empty path")
         if value is not None and not isinstance(value, str):
             raise TypeError(f"{name} must be a str or None, not {type(value).__name__}")
-        if name == "path" and value is None:
-            raise TypeError("path is never None; use '' for an empty path")
+        if value is not None:
+            problem = rules[name](value)
+            if problem is not None:
+                raise URISyntaxError(value, *problem, rule=name, grammar=g.name)
         values[name] = value
-    server = {"userinfo", "host", "port"} & set(changes)
-    if server:
+    if {"userinfo", "host", "port"} & changes.keys():
         if "authority" in changes:
             raise TypeError("give authority, or userinfo/host/port, not both")
         values["authority"] = _authority(values["userinfo"], values["host"], values["port"])
-    authority = values["authority"]
+    path = values["path"] or ""
     text = recompose(
-        (
-            values["scheme"],
-            authority,
-            None,
-            None,
-            None,
-            values["path"],
-            values["query"],
-            values["fragment"],
-        )  # type: ignore[arg-type]
+        values["scheme"], values["authority"], path, values["query"], values["fragment"]
     )
-    g = ref._grammar
+    _check_structure(text, values["scheme"], values["authority"], path)
     new = parse(text, grammar=g)
-    wanted = {name: values[name] for name in _COMPONENTS if name in changes}
-    for name, value in wanted.items():
-        got = getattr(new, name)
-        if got != value:
-            _mismatch(text, name, value, got)
+    for name in ("scheme", "authority", "path", "query", "fragment"):
+        if getattr(new, name) != values[name]:
+            raise URISyntaxError(
+                text,
+                0,
+                ErrorKind.INVALID_PATH,
+                f"the {name} {values[name]!r} would read back as {getattr(new, name)!r} "
+                f"({g.title})",
+                grammar=g.name,
+            )
     return new
 
 
 def _authority(userinfo: str | None, host: str | None, port: str | None) -> str | None:
+    """RFC 3986 §3.2: ``[ userinfo "@" ] host [ ":" port ]``."""
     if host is None:
         if userinfo is None and port is None:
             return None
         raise TypeError("an authority with userinfo or port needs a host")
-    return f"{userinfo + '@' if userinfo is not None else ''}{host}{':' + port if port is not None else ''}"
+    prefix = "" if userinfo is None else userinfo + "@"
+    suffix = "" if port is None else ":" + port
+    return prefix + host + suffix
 
 
-def _mismatch(text: str, name: str, wanted: str | None, got: str | None) -> NoReturn:
-    """The recomposed text does not give ``name`` back: explain as a syntax error."""
-    if wanted is not None and got is not None and wanted.startswith(got) and len(got) < len(wanted):
-        position = text.find(wanted) + len(got)
-        raise URISyntaxError(
-            text,
-            position,
-            ErrorKind.UNEXPECTED_CHARACTER,
-            f"{text[position]!r} is not allowed in the {name}",
-        )
-    if name == "path":
-        raise URISyntaxError(
-            text,
-            0,
-            ErrorKind.INVALID_PATH,
-            "with an authority the path must be empty or begin with '/'; without one it "
-            "cannot begin with '//', and a relative path's first segment cannot hold ':' "
-            "(RFC 3986 §3.3, §4.2)",
-        )
-    raise URISyntaxError(
-        text, 0, ErrorKind.UNEXPECTED_CHARACTER, f"the {name} {wanted!r} does not fit there"
+def _check_structure(text: str, scheme: str | None, authority: str | None, path: str) -> None:
+    """RFC 3986 §3.3 and §4.2: what the path may begin with, given what precedes it."""
+    start = (0 if scheme is None else len(scheme) + 1) + (
+        0 if authority is None else len(authority) + 2
     )
+    if authority is not None and path and path[0] != "/":
+        reason = "with an authority, the path must be empty or begin with '/' (RFC 3986 §3.3)"
+    elif authority is None and path.startswith("//"):
+        reason = "without an authority, the path cannot begin with '//' (RFC 3986 §3.3)"
+    elif scheme is None and authority is None and ":" in path.partition("/")[0]:
+        raise URISyntaxError(
+            text,
+            start + path.index(":"),
+            ErrorKind.COLON_IN_FIRST_SEGMENT,
+            "':' in the first segment of a relative path would read as a scheme; "
+            "write './' before it (RFC 3986 §4.2)",
+        )
+    else:
+        return
+    raise URISyntaxError(text, start, ErrorKind.INVALID_PATH, reason)

@@ -1,0 +1,87 @@
+"""urikit against its peers on ../shared/corpus, in one process.
+
+    python benchmarks/run.py                 # every section
+    python benchmarks/run.py parse --repeat 7
+
+Needs the peers: ``pip install -e '.[bench]'`` (``make bench`` does it).  A peer that
+is not installed is skipped with a note.  Ratios are time relative to urikit: above 1
+means the peer is slower.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from harness import CORPUS, Contender, load_corpus, time_contenders
+
+import urikit
+
+
+def _peer(
+    module: str, build: Callable[[object], Callable[[str], object]]
+) -> Callable[[str], object] | None:
+    try:
+        return build(importlib.import_module(module))
+    except ImportError:
+        print(f"  (skipped: {module} is not installed)")
+        return None
+
+
+def parse_contenders() -> list[Contender]:
+    """Validating parse (urikit) against splitters that validate less or nothing."""
+    import urllib.parse
+
+    def rfc3986_parse(mod: object) -> Callable[[str], object]:
+        from rfc3986 import validators  # type: ignore[import-untyped]
+
+        validator = validators.Validator().check_validity_of(
+            "scheme", "userinfo", "host", "port", "path", "query", "fragment"
+        )
+
+        def run(line: str) -> object:
+            ref = mod.uri_reference(line)  # type: ignore[attr-defined]
+            validator.validate(ref)
+            return ref
+
+        return run
+
+    found: list[tuple[str, Callable[[str], object] | None]] = [
+        ("urikit.parse (validating)", urikit.parse),
+        ("urllib.parse.urlsplit", urllib.parse.urlsplit),
+        ("rfc3986 uri_reference+validate", _peer("rfc3986", rfc3986_parse)),
+        ("yarl.URL", _peer("yarl", lambda m: m.URL)),  # type: ignore[attr-defined]
+        ("uritools.urisplit", _peer("uritools", lambda m: m.urisplit)),  # type: ignore[attr-defined]
+        ("hyperlink.parse", _peer("hyperlink", lambda m: m.parse)),  # type: ignore[attr-defined]
+        ("ada_url.parse_url (C++, WHATWG)", _peer("ada_url", lambda m: m.parse_url)),  # type: ignore[attr-defined]
+    ]
+    return [(name, function) for name, function in found if function is not None]
+
+
+SECTIONS: dict[str, Callable[[], list[Contender]]] = {
+    "parse": parse_contenders,
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("sections", nargs="*", choices=[[], *SECTIONS], default=[])
+    parser.add_argument("--repeat", type=int, default=5, help="timed runs per contender")
+    parser.add_argument("--limit", type=int, default=None, help="use only the first N URLs")
+    parser.add_argument("--corpus", type=Path, default=CORPUS, help="directory of *.txt")
+    args = parser.parse_args()
+    lines = load_corpus(args.corpus, args.limit)
+    valid = sum(urikit.is_valid(line) for line in lines)
+    print(f"corpus: {len(lines)} URLs from {args.corpus} ({valid} valid RFC 3986 references)")
+    print(f"python: {sys.version.split()[0]}")
+    for section in args.sections or list(SECTIONS):
+        time_contenders(section, SECTIONS[section](), lines, args.repeat)
+
+
+if __name__ == "__main__":
+    main()
