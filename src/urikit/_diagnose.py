@@ -65,6 +65,10 @@ def _rule_problems(
         problems.append(_missing_scheme(text, rule))
     if scheme is not None and rule.scheme == "forbidden":
         problems.append(_colon_in_first_segment(len(scheme), rule))
+    if not text and not rule.empty:
+        problems.append(
+            (0, ErrorKind.INVALID_PATH, f"{rule.name} cannot be empty ({rule.section})")
+        )
     if match.start("fragment") >= 0 and not rule.fragment:
         problems.append(
             (
@@ -83,7 +87,7 @@ def _rule_problems(
             (
                 len(scheme) + 1,
                 ErrorKind.EMPTY_SCHEME_SPECIFIC_PART,
-                f"{grammar.title} needs '//', '/' or an opaque part after '{scheme}:'",
+                f"{grammar.title} needs '//', '/' or an opaque part after 'scheme:' (§3)",
             )
         )
     return problems

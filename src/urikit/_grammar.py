@@ -25,18 +25,20 @@ __all__ = ["GRAMMARS", "RFC2396", "RFC3986", "Grammar", "ReferenceRule", "get_gr
 @dataclass(frozen=True, slots=True)
 class ReferenceRule:
     """The shape of a whole-reference rule: whether it needs, forbids or allows a scheme,
-    and whether it allows a fragment."""
+    and whether it allows a fragment or the empty string."""
 
     name: str
     scheme: Literal["optional", "required", "forbidden"]
     fragment: bool
     section: str
-
-    #: Narrower than URI-reference: the parser must check scheme or fragment.
+    #: Whether the empty string matches (not RFC 2396's relativeURI).
+    empty: bool = True
+    #: Narrower than URI-reference: the parser must check scheme, fragment or emptiness.
     constrained: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "constrained", self.scheme != "optional" or not self.fragment)
+        narrower = self.scheme != "optional" or not self.fragment or not self.empty
+        object.__setattr__(self, "constrained", narrower)
 
 
 def _host_type_3986(host: str) -> str:
@@ -182,7 +184,7 @@ RFC2396 = Grammar(
     rules=_rules(
         ReferenceRule("URI-reference", "optional", True, "RFC 2396 §4"),
         ReferenceRule("absoluteURI", "required", False, "RFC 2396 §3"),
-        ReferenceRule("relativeURI", "forbidden", False, "RFC 2396 §5"),
+        ReferenceRule("relativeURI", "forbidden", False, "RFC 2396 §5", empty=False),
     ),
     ip_future=False,
     ip_zone=False,

@@ -67,11 +67,13 @@ def split(text: str, grammar: Grammar, rule: ReferenceRule) -> Parts | None:
 
 
 def _fits_rule(match: re.Match[str], rule: ReferenceRule) -> bool:
-    """The rule's scheme (required or forbidden) and fragment (allowed or not)."""
+    """The rule's scheme (required or forbidden), fragment and emptiness."""
     has_scheme = match.start(SCHEME) >= 0
     if rule.scheme == "required" and not has_scheme:
         return False
     if rule.scheme == "forbidden" and has_scheme:
+        return False
+    if not rule.empty and not match.end():
         return False
     return rule.fragment or match.start(FRAGMENT) < 0
 

@@ -348,8 +348,7 @@ def _replace(ref: URIReference, changes: dict[str, str | int | None]) -> URIRefe
                 text,
                 0,
                 ErrorKind.INVALID_PATH,
-                f"the {name} {values[name]!r} would read back as {getattr(new, name)!r} "
-                f"({g.title})",
+                f"the {name} would not read back as given ({g.title})",
                 grammar=g.name,
             )
     return new
