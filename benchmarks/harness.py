@@ -1,9 +1,9 @@
 """Timing side by side: every contender over the same corpus, in one process.
 
-A contender is a name and a function of one corpus line; a call that raises counts
-as done (peers reject some inputs).  Each contender runs ``repeat`` times over the
-whole corpus after a warm-up pass; the best run is reported as ns per URL, with its
-ratio to the first contender (urikit).
+A contender is a name and a function of one input (a corpus line, or a tuple built
+from corpus lines); a call that raises counts as done (peers reject some inputs).
+Each contender runs ``repeat`` times over the whole corpus after a warm-up pass; the
+best run is reported as ns per URL, with its ratio to the first contender (urikit).
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ import gc
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
-Contender = tuple[str, Callable[[str], object]]
+Contender = tuple[str, Callable[[Any], object]]
 
 
 def load_corpus(directory: Path = CORPUS, limit: int | None = None) -> list[str]:
@@ -26,7 +27,7 @@ def load_corpus(directory: Path = CORPUS, limit: int | None = None) -> list[str]
     return lines[:limit] if limit else lines
 
 
-def _run_once(function: Callable[[str], object], lines: Sequence[str]) -> float:
+def _run_once(function: Callable[[Any], object], lines: Sequence[Any]) -> float:
     start = time.perf_counter()
     for line in lines:
         try:
@@ -37,7 +38,7 @@ def _run_once(function: Callable[[str], object], lines: Sequence[str]) -> float:
 
 
 def time_contenders(
-    title: str, contenders: Sequence[Contender], lines: Sequence[str], repeat: int = 5
+    title: str, contenders: Sequence[Contender], lines: Sequence[Any], repeat: int = 5
 ) -> list[tuple[str, float]]:
     """Time each contender; print and return ``(name, ns per line)``, best of ``repeat``.
 

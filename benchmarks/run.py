@@ -15,6 +15,7 @@ import importlib
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -63,8 +64,53 @@ def parse_contenders() -> list[Contender]:
     return [(name, function) for name, function in found if function is not None]
 
 
-SECTIONS: dict[str, Callable[[], list[Contender]]] = {
-    "parse": parse_contenders,
+def resolution_pairs(lines: list[str]) -> list[tuple[str, str]]:
+    """(base, reference) pairs from the corpus: each URL as the base of references
+    derived from the next one (itself, its path, its last segment, ``../`` + it, a query,
+    a fragment), so that every branch of RFC 3986 §5.2.2 is exercised."""
+    valid = [line for line in lines if urikit.is_valid(line, rule="URI")]
+    pairs = []
+    for i, (base, other) in enumerate(zip(valid, valid[1:] + valid[:1], strict=True)):
+        ref = urikit.parse(other)
+        last = "./" + ref.path.rsplit("/", 1)[-1]
+        derived = [
+            other,
+            ref.path + ("?" + ref.query if ref.query is not None else ""),
+            last,
+            "." + last,
+            "?" + (ref.query or "x=1"),
+            "#" + (ref.fragment or "top"),
+        ]
+        pairs.append((base, derived[i % len(derived)]))
+    return [pair for pair in pairs if urikit.is_valid(pair[1])]
+
+
+def resolve_contenders() -> list[Contender]:
+    """``resolve(base, ref) -> str``: RFC 3986 §5.2 against the peers' joins."""
+    import urllib.parse
+
+    def rfc3986_resolve(mod: object) -> Callable[[tuple[str, str]], object]:
+        def run(pair: tuple[str, str]) -> object:
+            return mod.uri_reference(pair[1]).resolve_with(pair[0]).unsplit()  # type: ignore[attr-defined]
+
+        return run
+
+    found = [
+        ("urikit.resolve", lambda pair: urikit.resolve(*pair)),
+        ("urllib.parse.urljoin", lambda pair: urllib.parse.urljoin(*pair)),
+        ("uritools.urijoin", _peer("uritools", lambda m: lambda pair: m.urijoin(*pair))),  # type: ignore[attr-defined]
+        ("rfc3986 resolve_with", _peer("rfc3986", rfc3986_resolve)),
+        (
+            "ada_url.join_url (C++, WHATWG)",
+            _peer("ada_url", lambda m: lambda pair: m.join_url(*pair)),
+        ),  # type: ignore[attr-defined]
+    ]
+    return [(name, function) for name, function in found if function is not None]
+
+
+SECTIONS: dict[str, tuple[Callable[[], list[Contender]], Callable[[list[str]], list[Any]]]] = {
+    "parse": (parse_contenders, lambda lines: lines),
+    "resolve": (resolve_contenders, resolution_pairs),
 }
 
 
@@ -80,7 +126,8 @@ def main() -> None:
     print(f"corpus: {len(lines)} URLs from {args.corpus} ({valid} valid RFC 3986 references)")
     print(f"python: {sys.version.split()[0]}")
     for section in args.sections or list(SECTIONS):
-        time_contenders(section, SECTIONS[section](), lines, args.repeat)
+        contenders, inputs = SECTIONS[section]
+        time_contenders(section, contenders(), inputs(lines), args.repeat)
 
 
 if __name__ == "__main__":

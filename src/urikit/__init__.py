@@ -9,7 +9,19 @@ strict and fast.
 from __future__ import annotations
 
 from .errors import ErrorKind, URISyntaxError
-from .reference import URIReference, is_valid, parse
+from .reference import URIReference, is_valid, parse, validate
+from .resolve import ResolutionError, relativize, remove_dot_segments, resolve
 
-__all__ = ["ErrorKind", "URIReference", "URISyntaxError", "is_valid", "parse"]
+__all__ = [
+    "ErrorKind",
+    "ResolutionError",
+    "URIReference",
+    "URISyntaxError",
+    "is_valid",
+    "parse",
+    "relativize",
+    "remove_dot_segments",
+    "resolve",
+    "validate",
+]
 __version__ = "0.1.0"

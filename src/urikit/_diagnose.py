@@ -118,7 +118,7 @@ def _scheme_run(text: str) -> int:
 def _bad_scheme(text: str, colon: int) -> Problem:
     """``text[:colon]`` was meant as a scheme: say which character spoils it."""
     if colon == 0:
-        return 0, ErrorKind.INVALID_SCHEME, "a scheme cannot be empty (RFC 3986 §3.1)"
+        return 0, ErrorKind.INVALID_SCHEME, "a scheme cannot be empty (§3.1)"
     if text[0] not in ALPHA:
         return 0, ErrorKind.INVALID_SCHEME, "a scheme must begin with a letter (§3.1)"
     i = _scheme_run(text)

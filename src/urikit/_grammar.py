@@ -84,6 +84,8 @@ class Grammar:
     server_host: Callable[[str], bool] | None = None
     #: RFC 3986 §3 admits ``scheme ":"`` with an empty hier-part; RFC 2396 does not.
     empty_scheme_specific_part: bool = True
+    #: The reference resolution algorithm: RFC 3986 §5.2 or RFC 2396 §5.2.
+    resolution: Literal["rfc3986", "rfc2396"] = "rfc3986"
     #: For messages: names of character classes a URI excludes (RFC 2396 §2.4.3).
     excluded: Mapping[str, frozenset[str]] = field(default_factory=dict)
     reference: re.Pattern[str] = field(init=False, repr=False, compare=False)
@@ -192,6 +194,7 @@ RFC2396 = Grammar(
     registry=CharClass(cs.REG_NAME_2396),
     server_host=is_server_host_2396,
     empty_scheme_specific_part=False,
+    resolution="rfc2396",
     excluded={
         "unwise": cs.UNWISE_2396,
         "delims": cs.DELIMS_2396 - frozenset("#%"),

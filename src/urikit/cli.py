@@ -1,13 +1,15 @@
 """The ``urikit`` command: argument parsing, output formats and exit codes only.
 
 Every subcommand is a thin client of the library.  Bad input never produces a
-traceback: it is reported as ``LINE:COLUMN: reason`` (COLUMN counts characters from 1),
-processing goes on, and the exit status is 1.  Usage errors exit with 2.
+traceback: it is reported as ``N:COLUMN: reason`` (N the line or argument number, COLUMN
+counting characters from 1), processing goes on, and the exit status is 1.  Usage errors
+exit with 2; a reader that goes away (``| head``) ends the run with 141, as SIGPIPE would.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -15,12 +17,14 @@ from collections.abc import Iterator, Sequence
 from typing import BinaryIO, TextIO
 
 from ._grammar import GRAMMARS
-from .errors import URISyntaxError
+from .errors import URISyntaxError, render_caret
 from .reference import URIReference, parse
+from .resolve import ResolutionError, relativize, resolve
 
 __all__ = ["main"]
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+EXIT_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader left
 
 
 class UsageError(Exception):
@@ -81,7 +85,7 @@ def _show(value: object) -> str:
 def cmd_parse(args: argparse.Namespace, out: TextIO) -> int:
     """``urikit parse URI...``: the components of each reference."""
     status = EXIT_OK
-    for text in args.uris:
+    for number, text in enumerate(args.uris, start=1):
         try:
             ref = parse(text, grammar=args.grammar, rule=args.rule)
         except URISyntaxError as error:
@@ -89,7 +93,8 @@ def cmd_parse(args: argparse.Namespace, out: TextIO) -> int:
             if args.json:
                 print(json.dumps({"uri": text, "error": _error_json(error)}), file=out)
             else:
-                print(f"{text!r}: {error}", file=sys.stderr)
+                line, caret = render_caret(error.text, error.position)
+                warn(f"{error_line(str(number), error)}\n  {line}\n  {caret}")
             continue
         described = _describe(ref)
         if args.json:
@@ -103,7 +108,12 @@ def cmd_parse(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _error_json(error: URISyntaxError) -> dict[str, object]:
-    return {"position": error.position, "kind": error.kind.value, "reason": error.reason}
+    return {
+        "position": error.position,
+        "column": error.position + 1,
+        "kind": error.kind.value,
+        "reason": error.reason,
+    }
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
@@ -130,6 +140,62 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     skipped = f", {empty} empty lines skipped" if empty else ""
     print(f"{valid} valid, {invalid} invalid{skipped}", file=out)
     return EXIT_INVALID if invalid else EXIT_OK
+
+
+def _references(items: Sequence[str]) -> Iterator[tuple[int, str | None, str]]:
+    """``(number, text, problem)`` for references given as arguments, or read one per
+    line from stdin when there are none or the only one is ``-``."""
+    if not items or list(items) == ["-"]:
+        yield from read_lines(sys.stdin.buffer)
+    else:
+        for number, item in enumerate(items, start=1):
+            yield number, item, ""
+
+
+def cmd_resolve(args: argparse.Namespace, out: TextIO) -> int:
+    """``urikit resolve BASE [REF...|-]``: one target URI per reference."""
+    try:
+        base = parse(args.base, grammar=args.grammar)
+        if base.scheme is None:
+            raise ResolutionError("a base URI needs a scheme (RFC 3986 §5.2.1)")
+    except (URISyntaxError, ResolutionError) as error:
+        where = error_line("base", error) if isinstance(error, URISyntaxError) else str(error)
+        warn(f"urikit resolve: {where}")
+        return EXIT_INVALID
+    above_root = args.above_root
+    status = EXIT_OK
+    for number, text, problem in _references(args.refs):
+        if text is None:
+            warn(f"{number}:{problem}")
+            status = EXIT_INVALID
+            continue
+        try:
+            target = resolve(base, text, strict=not args.non_strict, above_root=above_root)
+        except URISyntaxError as error:
+            warn(error_line(str(number), error))
+            status = EXIT_INVALID
+        except ResolutionError as error:
+            warn(f"{number}: {error}")
+            status = EXIT_INVALID
+        else:
+            print(target, file=out)
+    return status
+
+
+def cmd_relativize(args: argparse.Namespace, out: TextIO) -> int:
+    """``urikit relativize BASE TARGET...``: the shortest reference to each target."""
+    status = EXIT_OK
+    for number, text in enumerate(args.targets, start=1):
+        try:
+            print(relativize(args.base, text, grammar=args.grammar), file=out)
+        except URISyntaxError as error:
+            where = "base" if error.text == args.base and text != args.base else str(number)
+            warn(error_line(where, error))
+            status = EXIT_INVALID
+        except ResolutionError as error:
+            warn(f"urikit relativize: {error}")
+            return EXIT_INVALID
+    return status
 
 
 # -- the argument parser -------------------------------------------------------------
@@ -182,7 +248,49 @@ def build_parser() -> argparse.ArgumentParser:
     _add_grammar(sub)
     sub.add_argument("file", nargs="?", metavar="FILE", help="the file to read; '-' or none: stdin")
     sub.set_defaults(run=cmd_check)
+
+    sub = commands.add_parser(
+        "resolve",
+        help="resolve references against a base URI",
+        description="Resolve each reference against BASE (RFC 3986 §5.2, or RFC 2396 §5.2 "
+        "with --grammar rfc2396) and print one target URI per line.  With no REF, or "
+        "'-', references are read from stdin, one per line; invalid ones are reported "
+        "on stderr as N:COLUMN: reason.",
+    )
+    _add_grammar(sub, rule=False)
+    sub.add_argument(
+        "--non-strict",
+        action="store_true",
+        help="read a reference whose scheme equals the base's as relative (http:g)",
+    )
+    sub.add_argument(
+        "--above-root",
+        choices=["keep", "drop", "raise"],
+        default=None,
+        help="'..' segments that climb above the root: drop (RFC 3986's default), keep "
+        "(RFC 2396's default) or report an error",
+    )
+    sub.add_argument("base", metavar="BASE", help="the base URI (it must have a scheme)")
+    sub.add_argument("refs", nargs="*", metavar="REF", help="a reference; '-' or none: stdin")
+    sub.set_defaults(run=cmd_resolve)
+
+    sub = commands.add_parser(
+        "relativize",
+        help="the shortest reference from a base URI to each target",
+        description="Print, for each TARGET, the shortest reference that resolves "
+        "(RFC 3986 §5.2) against BASE to it.",
+    )
+    _add_grammar(sub, rule=False)
+    sub.add_argument("base", metavar="BASE", help="the base URI (it must have a scheme)")
+    sub.add_argument("targets", nargs="+", metavar="TARGET", help="a target URI")
+    sub.set_defaults(run=cmd_relativize)
     return parser
+
+
+def warn(message: str) -> None:
+    """Print to stderr, even when stderr is gone."""
+    with contextlib.suppress(OSError, ValueError):  # a closed or broken stderr
+        print(message, file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -194,16 +302,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if getattr(args, "rule", None) is not None:
-            GRAMMARS[args.grammar].rule(args.rule)
+            try:
+                GRAMMARS[args.grammar].rule(args.rule)
+            except ValueError as error:
+                raise UsageError(str(error)) from None
         status: int = args.run(args, sys.stdout)
         sys.stdout.flush()
         return status
-    except (UsageError, ValueError) as error:
-        print(f"urikit {args.command}: {error}", file=sys.stderr)
+    except UsageError as error:
+        warn(f"urikit {args.command}: {error}")
         return EXIT_USAGE
-    except BrokenPipeError:  # the reader went away (e.g. `| head`): not an error
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): as if killed by SIGPIPE
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_OK
+        return EXIT_PIPE
     except KeyboardInterrupt:
         return 130
 

@@ -9,7 +9,7 @@ simple string comparison (RFC 3986 §6.2.1); equivalence is a separate question.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from ._components import component_rules
 from ._grammar import GRAMMARS, Grammar, ReferenceRule, get_grammar
@@ -159,6 +159,33 @@ class URIReference:
         """
         return _replace(self, components)
 
+    def resolve(
+        self,
+        ref: str | URIReference,
+        *,
+        strict: bool = True,
+        above_root: Literal["keep", "drop", "raise"] | None = None,
+    ) -> URIReference:
+        """Resolve ``ref`` against this reference as the base (RFC 3986 §5.2, or RFC 2396
+        §5.2 for an RFC 2396 reference); see :func:`urikit.resolve`.
+
+        >>> parse("http://a/b/c/d;p?q").resolve("../g")
+        URIReference('http://a/b/g')
+        """
+        from .resolve import resolve_reference
+
+        return resolve_reference(self, ref, strict=strict, above_root=above_root)
+
+    def relativize(self, target: str | URIReference) -> URIReference:
+        """The shortest reference from this base to ``target``; see :func:`urikit.relativize`.
+
+        >>> parse("http://a/b/c/d").relativize("http://a/b/x?y")
+        URIReference('../x?y')
+        """
+        from .resolve import relativize
+
+        return parse(relativize(self, target), grammar=self._grammar)
+
     def components(self) -> dict[str, str | None]:
         """The eight components as a dict (absent ones ``None``), e.g. for JSON."""
         return dict(zip(COMPONENTS, self._parts.groups(), strict=True))
@@ -206,9 +233,15 @@ def _unpickle(text: str, grammar: str) -> URIReference:
     return parse(text, grammar=grammar)
 
 
+#: Grammars by name and by themselves, so that one dict lookup takes either.
+_GRAMMARS: dict[str | Grammar, Grammar] = {}
+for _grammar in GRAMMARS.values():
+    _GRAMMARS[_grammar.name] = _GRAMMARS[_grammar] = _grammar
+
+
 def _lookup(grammar: str | Grammar, rule: str) -> tuple[Grammar, ReferenceRule]:
-    try:  # the common case first: a grammar name and a rule it has
-        g = GRAMMARS[grammar]  # type: ignore[index]
+    try:  # the common case first: a known grammar and a rule it has
+        g = _GRAMMARS[grammar]
         return g, g.rules[rule]
     except (KeyError, TypeError):
         g = get_grammar(grammar)
@@ -232,7 +265,7 @@ def parse(
     'objectClass?one'
     """
     try:  # inlined _lookup: this is the hottest path
-        g = GRAMMARS[grammar]  # type: ignore[index]
+        g = _GRAMMARS[grammar]
         shape = g.rules[rule]
     except (KeyError, TypeError):
         g, shape = _lookup(grammar, rule)
@@ -299,18 +332,14 @@ def is_valid(text: str, *, rule: str = "URI-reference", grammar: str | Grammar =
 def recompose(
     scheme: str | None, authority: str | None, path: str, query: str | None, fragment: str | None
 ) -> str:
-    """RFC 3986 §5.3 component recomposition."""
-    result: list[str] = []
-    if scheme is not None:
-        result += (scheme, ":")
-    if authority is not None:
-        result += ("//", authority)
-    result.append(path)
-    if query is not None:
-        result += ("?", query)
-    if fragment is not None:
-        result += ("#", fragment)
-    return "".join(result)
+    """RFC 3986 §5.3 Component Recomposition: each defined component with its delimiter."""
+    return (
+        ("" if scheme is None else scheme + ":")
+        + ("" if authority is None else "//" + authority)
+        + path
+        + ("" if query is None else "?" + query)
+        + ("" if fragment is None else "#" + fragment)
+    )
 
 
 def _replace(ref: URIReference, changes: dict[str, str | int | None]) -> URIReference:
