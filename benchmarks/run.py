@@ -108,9 +108,26 @@ def resolve_contenders() -> list[Contender]:
     return [(name, function) for name, function in found if function is not None]
 
 
+def normalize_contenders() -> list[Contender]:
+    """``normalize(uri) -> str``: RFC 3986 §6.2.2-6.2.3 against the peers' normalizers."""
+
+    def rfc3986_normalize(mod: object) -> Callable[[str], object]:
+        return lambda line: mod.uri_reference(line).normalize().unsplit()  # type: ignore[attr-defined]
+
+    found = [
+        ("urikit.normalize", urikit.normalize),
+        ("w3lib.url.canonicalize_url", _peer("w3lib.url", lambda m: m.canonicalize_url)),  # type: ignore[attr-defined]
+        ("url_normalize.url_normalize", _peer("url_normalize", lambda m: m.url_normalize)),  # type: ignore[attr-defined]
+        ("rfc3986 normalize()", _peer("rfc3986", rfc3986_normalize)),
+        ("ada_url.normalize_url (C++, WHATWG)", _peer("ada_url", lambda m: m.normalize_url)),  # type: ignore[attr-defined]
+    ]
+    return [(name, function) for name, function in found if function is not None]
+
+
 SECTIONS: dict[str, tuple[Callable[[], list[Contender]], Callable[[list[str]], list[Any]]]] = {
     "parse": (parse_contenders, lambda lines: lines),
     "resolve": (resolve_contenders, resolution_pairs),
+    "normalize": (normalize_contenders, lambda lines: [x for x in lines if urikit.is_valid(x)]),
 }
 
 

@@ -596,3 +596,23 @@ def test_resolve_errors_are_reported_not_raised() -> None:
     assert opaque.code == 1 and opaque.lines == ["mailto:x#f"], opaque
     assert "1: " in opaque.err and "opaque" in opaque.err, opaque
     assert climbing.code == 1 and climbing.lines == ["http://a/g"], climbing
+
+
+def test_normalize_and_equivalent() -> None:
+    norm, piped, same, different, invalid, based = run_all(
+        ["normalize", "HTTP://www.Example.COM:80/%7euser/./a/../b?%61=%2f#x", "a b", "x"],
+        ["normalize", "--level", "syntax", "--grammar", "rfc3986", "-"],
+        ["equivalent", "http://example.com", "HTTP://EXAMPLE.com:80/"],
+        ["equivalent", "http://example.com/a?x", "http://example.com/b?x"],
+        ["equivalent", "http://example.com", "http://exa mple.com"],
+        ["equivalent", "--base", "http://a/b/", "./c", "../b/c"],
+        stdin=b"HTTP://A:80\r\n\xfe\n",
+    )
+    assert norm.code == 1 and norm.lines == ["http://www.example.com/~user/b?a=%2F#x", "x"], norm
+    assert norm.err.startswith("2:2: "), norm
+    assert piped.code == 1 and piped.lines == ["http://a:80"] and "2:1: not UTF-8" in piped.err
+    assert same.code == 0 and same.lines == ["equivalent: http://example.com/"], same
+    assert different.code == 1, different
+    assert different.lines == ["not equivalent: the path differs: /a vs /b"], different
+    assert invalid.code == 2 and "B:11:" in invalid.err, invalid
+    assert based.code == 0 and based.lines == ["equivalent: http://a/b/c"], based

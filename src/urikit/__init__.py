@@ -8,7 +8,9 @@ strict and fast.
 
 from __future__ import annotations
 
+from . import schemes
 from .errors import ErrorKind, URISyntaxError
+from .normalize import equivalent, normalize
 from .reference import URIReference, is_valid, parse, validate
 from .resolve import ResolutionError, relativize, remove_dot_segments, resolve
 
@@ -17,11 +19,14 @@ __all__ = [
     "ResolutionError",
     "URIReference",
     "URISyntaxError",
+    "equivalent",
     "is_valid",
+    "normalize",
     "parse",
     "relativize",
     "remove_dot_segments",
     "resolve",
+    "schemes",
     "validate",
 ]
 __version__ = "0.1.0"

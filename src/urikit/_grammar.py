@@ -86,6 +86,8 @@ class Grammar:
     empty_scheme_specific_part: bool = True
     #: The reference resolution algorithm: RFC 3986 §5.2 or RFC 2396 §5.2.
     resolution: Literal["rfc3986", "rfc2396"] = "rfc3986"
+    #: The normalization rules: RFC 3986 §6.2.2-6.2.3 or RFC 2396 §6 and §2.4.2.
+    normalization: Literal["rfc3986", "rfc2396"] = "rfc3986"
     #: For messages: names of character classes a URI excludes (RFC 2396 §2.4.3).
     excluded: Mapping[str, frozenset[str]] = field(default_factory=dict)
     reference: re.Pattern[str] = field(init=False, repr=False, compare=False)
@@ -195,6 +197,7 @@ RFC2396 = Grammar(
     server_host=is_server_host_2396,
     empty_scheme_specific_part=False,
     resolution="rfc2396",
+    normalization="rfc2396",
     excluded={
         "unwise": cs.UNWISE_2396,
         "delims": cs.DELIMS_2396 - frozenset("#%"),

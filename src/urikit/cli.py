@@ -18,6 +18,7 @@ from typing import BinaryIO, TextIO
 
 from ._grammar import GRAMMARS
 from .errors import URISyntaxError, render_caret
+from .normalize import differences, normalize
 from .reference import URIReference, parse
 from .resolve import ResolutionError, relativize, resolve
 
@@ -198,6 +199,42 @@ def cmd_relativize(args: argparse.Namespace, out: TextIO) -> int:
     return status
 
 
+def cmd_normalize(args: argparse.Namespace, out: TextIO) -> int:
+    """``urikit normalize [URI...|-]``: one normal form per reference."""
+    status = EXIT_OK
+    for number, text, problem in _references(args.uris):
+        if text is None:
+            warn(f"{number}:{problem}")
+            status = EXIT_INVALID
+            continue
+        try:
+            print(normalize(text, level=args.level, grammar=args.grammar), file=out)
+        except URISyntaxError as error:
+            warn(error_line(str(number), error))
+            status = EXIT_INVALID
+    return status
+
+
+def cmd_equivalent(args: argparse.Namespace, out: TextIO) -> int:
+    """``urikit equivalent A B``: exit 0 when equivalent, 1 when not (saying where)."""
+    try:
+        found = differences(args.a, args.b, level=args.level, grammar=args.grammar, base=args.base)
+    except URISyntaxError as error:
+        which = "A" if error.text == args.a else "B" if error.text == args.b else "base"
+        warn(error_line(which, error))
+        return EXIT_USAGE
+    except ResolutionError as error:
+        warn(f"urikit equivalent: {error}")
+        return EXIT_USAGE
+    if not found:
+        a = args.a if args.base is None else resolve(args.base, args.a, grammar=args.grammar)
+        print(f"equivalent: {normalize(a, level=args.level, grammar=args.grammar)}", file=out)
+        return EXIT_OK
+    name, first, second = found[0]
+    print(f"not equivalent: the {name} differs: {_show(first)} vs {_show(second)}", file=out)
+    return EXIT_INVALID
+
+
 # -- the argument parser -------------------------------------------------------------
 def _add_grammar(parser: argparse.ArgumentParser, *, rule: bool = True) -> None:
     parser.add_argument(
@@ -284,6 +321,40 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("base", metavar="BASE", help="the base URI (it must have a scheme)")
     sub.add_argument("targets", nargs="+", metavar="TARGET", help="a target URI")
     sub.set_defaults(run=cmd_relativize)
+
+    level = {
+        "choices": ["string", "syntax", "scheme"],
+        "default": "scheme",
+        "help": "the rung of the comparison ladder (RFC 3986 §6.2): string (§6.2.1), syntax "
+        "(§6.2.2) or scheme (§6.2.3, the default)",
+    }
+    sub = commands.add_parser(
+        "normalize",
+        help="print the normal form of each reference",
+        description="Print the normal form of each reference (RFC 3986 §6.2, or RFC 2396 "
+        "§6 with --grammar rfc2396).  With no URI, or '-', references are read from "
+        "stdin, one per line; invalid ones are reported on stderr as N:COLUMN: reason.",
+    )
+    _add_grammar(sub, rule=False)
+    sub.add_argument("--level", "-l", **level)  # type: ignore[arg-type]
+    sub.add_argument("uris", nargs="*", metavar="URI", help="a reference; '-' or none: stdin")
+    sub.set_defaults(run=cmd_normalize)
+
+    sub = commands.add_parser(
+        "equivalent",
+        help="whether two references are equivalent",
+        description="Exit 0 and print the common normal form when A and B are equivalent "
+        "at the level asked for; exit 1 and name the first component that differs after "
+        "normalization when they are not; exit 2 when either is invalid.",
+    )
+    _add_grammar(sub, rule=False)
+    sub.add_argument("--level", "-l", **level)  # type: ignore[arg-type]
+    sub.add_argument(
+        "--base", "-b", default=None, help="resolve A and B against this base URI first (§6.1)"
+    )
+    sub.add_argument("a", metavar="A", help="a URI reference")
+    sub.add_argument("b", metavar="B", help="another URI reference")
+    sub.set_defaults(run=cmd_equivalent)
     return parser
 
 

@@ -186,6 +186,17 @@ class URIReference:
 
         return parse(relativize(self, target), grammar=self._grammar)
 
+    def normalize(self, *, level: Literal["string", "syntax", "scheme"] = "scheme") -> URIReference:
+        """The normal form at ``level`` of the comparison ladder (RFC 3986 §6.2, or RFC
+        2396 §6 for an RFC 2396 reference); see :func:`urikit.normalize`.
+
+        >>> parse("HTTP://Example.COM:80").normalize()
+        URIReference('http://example.com/')
+        """
+        from .normalize import normalize_reference
+
+        return normalize_reference(self, level=level)
+
     def components(self) -> dict[str, str | None]:
         """The eight components as a dict (absent ones ``None``), e.g. for JSON."""
         return dict(zip(COMPONENTS, self._parts.groups(), strict=True))
@@ -200,7 +211,9 @@ class URIReference:
         return f"URIReference({self._parts[0]!r}{grammar})"
 
     def __eq__(self, other: object) -> bool:
-        """Simple string comparison (RFC 3986 §6.2.1); see ``urikit.equivalent``."""
+        """Simple string comparison (RFC 3986 §6.2.1), the bottom rung of the comparison
+        ladder: ``HTTP://a`` and ``http://a`` are different references, though
+        ``urikit.equivalent`` finds them equivalent.  The grammar is not compared."""
         if isinstance(other, URIReference):
             return bool(self._parts[0] == other._parts[0])
         return NotImplemented
