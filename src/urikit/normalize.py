@@ -107,7 +107,8 @@ def _normalize_3986(ref: URIReference, level: Level) -> URIReference:
         known = schemes.get(scheme)
         port = _port(known, port)
         if known is not None:
-            if host == known.default_host and userinfo is None and port is None:
+            default_host = known.default_host
+            if default_host is not None and host == default_host and not userinfo and not port:
                 host = ""  # §6.2.3: the scheme's default host is the empty one
             if host is not None and not path and known.empty_path_is_root:
                 path = "/"
