@@ -616,3 +616,41 @@ def test_normalize_and_equivalent() -> None:
     assert different.lines == ["not equivalent: the path differs: /a vs /b"], different
     assert invalid.code == 2 and "B:11:" in invalid.err, invalid
     assert based.code == 0 and based.lines == ["equivalent: http://a/b/c"], based
+
+
+RFC2396_APPENDIX_E = (
+    b'Yes, Jim, I found it under "http://www.w3.org/Addressing/",\r\n'
+    b"but you can probably pick it up from <ftp://ds.internic.\r\n"
+    b"net/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\r\n"
+    b"ietf/uri/historical.html#WARNING>. \xff\xfe www.example.com/x\r\n"
+)
+
+
+def test_extract_and_complete(tmp_path: Path) -> None:
+    text = tmp_path / "mail.txt"
+    text.write_bytes(RFC2396_APPENDIX_E)
+    plain, as_json, only_ftp, completed = run_all(
+        ["extract", str(text)],
+        ["extract", "--json", "--abbreviated", "-"],
+        ["extract", "--schemes", "ftp,mailto", str(text)],
+        ["complete", "www.w3.org/Addressing/", "a b", "localhost:8080"],
+        stdin=RFC2396_APPENDIX_E,
+    )
+    uris = [
+        "http://www.w3.org/Addressing/",
+        "ftp://ds.internic.net/rfc/",
+        "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+    ]
+    assert plain.code == 0 and plain.lines == uris, plain
+    objects = json_lines(as_json)
+    assert [o["uri"] for o in objects] == [*uris, "http://www.example.com/x"], as_json
+    assert [(o["line"], o["column"], o["delimiter"]) for o in objects] == [
+        (1, 29, '""'),
+        (2, 39, "<>"),
+        (3, 34, "<>"),
+        (4, 39, None),
+    ], as_json
+    assert only_ftp.lines == ["ftp://ds.internic.net/rfc/"], only_ftp
+    assert completed.code == 1, completed
+    assert completed.lines == ["http://www.w3.org/Addressing/", "http://localhost:8080"]
+    assert completed.err.startswith("2:2: "), completed

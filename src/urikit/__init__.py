@@ -9,7 +9,9 @@ strict and fast.
 from __future__ import annotations
 
 from . import schemes
+from .complete import complete
 from .errors import ErrorKind, URISyntaxError
+from .extract import URIMatch, extract
 from .normalize import equivalent, normalize
 from .reference import URIReference, is_valid, parse, validate
 from .resolve import ResolutionError, relativize, remove_dot_segments, resolve
@@ -17,9 +19,12 @@ from .resolve import ResolutionError, relativize, remove_dot_segments, resolve
 __all__ = [
     "ErrorKind",
     "ResolutionError",
+    "URIMatch",
     "URIReference",
     "URISyntaxError",
+    "complete",
     "equivalent",
+    "extract",
     "is_valid",
     "normalize",
     "parse",

@@ -17,7 +17,9 @@ from collections.abc import Iterator, Sequence
 from typing import BinaryIO, TextIO
 
 from ._grammar import GRAMMARS
+from .complete import complete
 from .errors import URISyntaxError, render_caret
+from .extract import extract
 from .normalize import differences, normalize
 from .reference import URIReference, parse
 from .resolve import ResolutionError, relativize, resolve
@@ -235,6 +237,72 @@ def cmd_equivalent(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_INVALID
 
 
+def read_blocks(stream: BinaryIO, size: int = 1 << 20) -> Iterator[str]:
+    """The decoded text of ``stream`` in blocks of about ``size`` characters, each ending
+    at a blank line where possible (a URI in ``<...>`` never spans one), so that a file
+    of any size streams.  Bytes that are not UTF-8 become U+FFFD, which no URI holds."""
+    lines: list[str] = []
+    length = 0
+    for raw in stream:
+        line = raw.decode("utf-8", "replace")
+        lines.append(line)
+        length += len(line)
+        if length >= size and (not line.strip() or length >= 4 * size):
+            yield "".join(lines)
+            lines, length = [], 0
+    if lines:
+        yield "".join(lines)
+
+
+def cmd_extract(args: argparse.Namespace, out: TextIO) -> int:
+    """``urikit extract [FILE|-]``: the URIs in a text, one per line."""
+    schemes = None if args.schemes is None else [s for s in args.schemes.split(",") if s]
+    stream = open_input(args.file)
+    offset, line = 0, 1
+    try:
+        for number, block in enumerate(read_blocks(stream)):
+            if number == 0 and block.startswith("\ufeff"):
+                block, offset = block[1:], 1
+            seen = 0
+            for found in extract(
+                block, schemes=schemes, abbreviated=args.abbreviated, grammar=args.grammar
+            ):
+                if not args.json:
+                    print(found.uri, file=out)
+                    continue
+                line += block.count("\n", seen, found.start)
+                column = found.start - block.rfind("\n", 0, found.start)
+                seen = found.start
+                described = {
+                    "uri": found.uri,
+                    "start": offset + found.start,
+                    "end": offset + found.end,
+                    "line": line,
+                    "column": column,
+                    "delimiter": found.delimiter,
+                    "alternatives": list(found.alternatives),
+                }
+                print(json.dumps(described), file=out)
+            line += block.count("\n", seen)
+            offset += len(block)
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    return EXIT_OK
+
+
+def cmd_complete(args: argparse.Namespace, out: TextIO) -> int:
+    """``urikit complete TEXT...``: the URI each abbreviated URL stands for."""
+    status = EXIT_OK
+    for number, text in enumerate(args.texts, start=1):
+        try:
+            print(complete(text, default_scheme=args.default_scheme), file=out)
+        except URISyntaxError as error:
+            warn(error_line(str(number), error))
+            status = EXIT_INVALID
+    return status
+
+
 # -- the argument parser -------------------------------------------------------------
 def _add_grammar(parser: argparse.ArgumentParser, *, rule: bool = True) -> None:
     parser.add_argument(
@@ -355,6 +423,53 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("a", metavar="A", help="a URI reference")
     sub.add_argument("b", metavar="B", help="another URI reference")
     sub.set_defaults(run=cmd_equivalent)
+
+    sub = commands.add_parser(
+        "extract",
+        help="find the URIs in a text",
+        description="Print the URIs found in a text (RFC 2396 Appendix E, RFC 3986 Appendix "
+        "C), one per line: <> and quotes delimit them, whitespace inside <> is removed, a "
+        "URL: prefix is dropped, trailing punctuation is the sentence's.  Bytes that are "
+        "not UTF-8 are skipped.",
+    )
+    _add_grammar(sub, rule=False)
+    sub.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object per URI: uri, start and end (character offsets in the input), "
+        "line, column, delimiter, alternatives",
+    )
+    sub.add_argument(
+        "--schemes",
+        "-s",
+        default=None,
+        help="comma-separated schemes to look for (default: any scheme inside <>, and in "
+        "plain text a scheme followed by // or a registered one such as mailto or urn)",
+    )
+    sub.add_argument(
+        "--abbreviated",
+        "-a",
+        action="store_true",
+        help="also find abbreviated URLs (www.example.com/path) and complete them",
+    )
+    sub.add_argument("file", nargs="?", metavar="FILE", help="the file to read; '-' or none: stdin")
+    sub.set_defaults(run=cmd_extract)
+
+    sub = commands.add_parser(
+        "complete",
+        help="complete abbreviated URLs (www.example.com/path)",
+        description="Print the absolute URI each abbreviated URL stands for (RFC 2396 "
+        "Appendix F heuristics: see urikit.complete); report the ones no reading makes a "
+        "URI of on stderr as N:COLUMN: reason.",
+    )
+    sub.add_argument(
+        "--default-scheme",
+        "-d",
+        default="http",
+        help="the scheme for hosts without one (default: http; ftp. hosts get ftp)",
+    )
+    sub.add_argument("texts", nargs="+", metavar="TEXT", help="an abbreviated URL")
+    sub.set_defaults(run=cmd_complete)
     return parser
 
 

@@ -1,0 +1,92 @@
+"""Abbreviated URLs (RFC 2396 Appendix F): complete ``www.w3.org/Addressing/`` to a URI.
+
+There is no standard set of heuristics (the appendix says so); urikit tries these
+readings in this order and returns the first that is a valid absolute URI:
+
+1. a network-path reference (``//host/path``) gets ``default_scheme + ":"``;
+2. a bare IPv6 address (``2001:db8::1/x``) gets brackets and ``default_scheme + "://"``
+   (before 3: ``fe80::1`` would otherwise read as the scheme ``fe80``);
+3. a string that already begins with a scheme (``mailto:x``, ``https://h/``) is returned
+   unchanged, unless what looks like a scheme is a host name and what follows is a port
+   (``localhost:8080/x``, ``example.com:81``);
+4. an ``ftp.``-prefixed host gets ``ftp://``; any other host (``www.w3.org``, an IPv4
+   address, a bracketed IPv6 address, ``host:port``, a bare host name), with an optional
+   path, query and fragment, gets ``default_scheme + "://"`` (``http`` unless told
+   otherwise, as Appendix F suggests for ``www.`` hosts).
+
+Leading and trailing whitespace is ignored.  When no reading gives a URI,
+:class:`urikit.URISyntaxError` says where the input stops fitting.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._charsets import SUB_DELIMS, UNRESERVED, char_class_regex
+from .errors import ErrorKind, URISyntaxError
+from .reference import is_valid, parse, validate
+
+__all__ = ["complete"]
+
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
+_HOST_CHARS = char_class_regex(UNRESERVED | SUB_DELIMS | frozenset("%"))
+# a host, an optional ":port", and the rest (path, query, fragment)
+_HOST_PORT = re.compile(rf"{_HOST_CHARS}+(?::[0-9]*)?(?=[/?#]|\Z)")
+_HOST_RUN = re.compile(f"{_HOST_CHARS}*")
+_PORT_AFTER = re.compile(r"[0-9]*(?=[/?#]|\Z)")
+_WHITESPACE = " \t\r\n\f\v"
+
+
+def _looks_like_host(name: str) -> bool:
+    return name.lower() == "localhost" or "." in name.strip(".")
+
+
+def _reading(text: str, default_scheme: str) -> tuple[str, int] | None:
+    """The first reading of ``text`` that gives a URI candidate, with the number of
+    characters added before ``text``; ``None`` when there is none."""
+    if text.startswith("//"):  # a network-path reference
+        return f"{default_scheme}:{text}", len(default_scheme) + 1
+    end = min((i for i in map(text.find, "/?#") if i >= 0), default=len(text))
+    if text.count(":", 0, end) >= 2 and is_valid(text[:end], rule="IPv6address"):
+        return f"{default_scheme}://[{text[:end]}]{text[end:]}", len(default_scheme) + 4
+    scheme = _SCHEME.match(text)
+    if scheme is not None and not (
+        _looks_like_host(scheme.group(1)) and _PORT_AFTER.match(text, scheme.end())
+    ):
+        return text, 0  # already a URI (or nothing: the parse will say)
+    if not text.startswith("[") and _HOST_PORT.match(text) is None:
+        return None
+    scheme_name = "ftp" if text[:4].lower() == "ftp." else default_scheme
+    return f"{scheme_name}://{text}", len(scheme_name) + 3
+
+
+def complete(text: str, *, default_scheme: str = "http") -> str:
+    """The absolute URI an abbreviated URL stands for (RFC 2396 Appendix F).
+
+    >>> complete("www.w3.org/Addressing/")
+    'http://www.w3.org/Addressing/'
+    >>> complete("ftp.is.co.za/rfc/"), complete("localhost:8080/x", default_scheme="https")
+    ('ftp://ftp.is.co.za/rfc/', 'https://localhost:8080/x')
+    >>> complete("2001:db8::1"), complete("mailto:a@b.example")
+    ('http://[2001:db8::1]', 'mailto:a@b.example')
+    """
+    validate(default_scheme, rule="scheme")
+    stripped = text.strip(_WHITESPACE)
+    offset = len(text) - len(text.lstrip(_WHITESPACE))
+    reading = _reading(stripped, default_scheme)
+    if reading is None:
+        host = _HOST_RUN.match(stripped)
+        raise URISyntaxError(
+            text,
+            offset + (host.end() if host else 0),
+            ErrorKind.INVALID_HOST,
+            "not a URI, nor a host name, IP address or host:port with an optional path",
+        )
+    candidate, added = reading
+    try:
+        return str(parse(candidate, rule="URI"))
+    except URISyntaxError as error:
+        position = offset + max(0, min(error.position - added, len(stripped)))
+        raise URISyntaxError(
+            text, position, error.kind, error.reason, rule="URI", grammar=error.grammar
+        ) from None

@@ -1,0 +1,89 @@
+"""Abbreviated URLs (RFC 2396 Appendix F): the heuristics, in their documented order."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import urikit
+from tests import strategies as abnf
+
+COMPLETE = [
+    # Appendix F's own example, and "the DNS hostname on its own"
+    ("www.w3.org/Addressing/", "http://www.w3.org/Addressing/"),
+    ("www.w3.org", "http://www.w3.org"),
+    ("WWW.W3.ORG/a", "http://WWW.W3.ORG/a"),
+    ("ftp.is.co.za/rfc/rfc1808.txt", "ftp://ftp.is.co.za/rfc/rfc1808.txt"),
+    ("example.com", "http://example.com"),
+    ("example.com/a?b#c", "http://example.com/a?b#c"),
+    ("localhost", "http://localhost"),
+    # host:port is not scheme:path
+    ("localhost:8080/x", "http://localhost:8080/x"),
+    ("example.com:81", "http://example.com:81"),
+    # IP addresses, with a path
+    ("192.0.2.16:80/", "http://192.0.2.16:80/"),
+    ("[2001:db8::7]/c=GB", "http://[2001:db8::7]/c=GB"),
+    ("2001:db8::7", "http://[2001:db8::7]"),
+    ("fe80::1/x", "http://[fe80::1]/x"),
+    # already a URI: unchanged
+    ("mailto:John.Doe@example.com", "mailto:John.Doe@example.com"),
+    ("https://example.com/", "https://example.com/"),
+    (
+        "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+        "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+    ),
+    # a network-path reference
+    ("//example.com/a", "http://example.com/a"),
+    # surrounding whitespace
+    ("  www.example.com \n", "http://www.example.com"),
+]
+
+
+@pytest.mark.parametrize(("text", "uri"), COMPLETE)
+def test_complete(text: str, uri: str) -> None:
+    assert urikit.complete(text) == uri
+
+
+def test_default_scheme() -> None:
+    assert urikit.complete("www.example.com", default_scheme="https") == "https://www.example.com"
+    assert urikit.complete("ftp.example.com", default_scheme="https") == "ftp://ftp.example.com"
+    with pytest.raises(urikit.URISyntaxError):
+        urikit.complete("www.example.com", default_scheme="ht tp")
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        ("", 0),
+        ("   ", 3),
+        ("a b", 1),
+        ("www.example.com/a b", 17),
+        ("  www.example.com/a b", 19),
+        ("http://exa mple.com", 10),
+        ("[::1", 4),
+    ],
+)
+def test_no_reading_is_a_uri(text: str, position: int) -> None:
+    with pytest.raises(urikit.URISyntaxError) as caught:
+        urikit.complete(text)
+    assert caught.value.position == position
+    assert caught.value.text == text
+
+
+@given(abnf.uri)
+def test_a_uri_stays_itself_unless_it_reads_as_host_port(uri: str) -> None:
+    completed = urikit.complete(uri)
+    assert urikit.parse(completed, rule="URI")
+    if not completed.startswith("http://"):
+        assert completed == uri
+
+
+@given(st.text(max_size=30))
+def test_anything_completes_to_a_uri_or_says_why(text: str) -> None:
+    try:
+        completed = urikit.complete(text)
+    except urikit.URISyntaxError as error:
+        assert 0 <= error.position <= len(text)
+    else:
+        assert urikit.parse(completed, rule="URI").scheme is not None
