@@ -10,52 +10,58 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cache
 
-from ._charsets import ALPHA, SCHEME, URI_CHARS, URIC, CharClass
+from ._charsets import ALPHA, BAD_PCT, SCHEME, URI_CHARS, URIC, CharClass
 from ._diagnose import diagnose
 from ._grammar import Grammar
 from ._host import (
+    hostname_error,
     ip_literal_error,
     ipv4_error,
+    ipv4_error_2732,
     ipv6_error,
-    is_hostname,
-    is_ipv4address_2732,
 )
 from ._parse import AUTHORITY, split
 from .errors import ErrorKind, describe_char
 
 Problem = tuple[int, ErrorKind, str]
 _ANY_URI_CHAR = URI_CHARS | URIC
+_BAD_PCT_REASON = "'%' must be followed by two hexadecimal digits"
 Checker = Callable[[str], Problem | None]
 
 
-def _class_problem(text: str, chars: CharClass, where: str) -> Problem | None:
-    """The first character of ``text`` that ``chars`` does not admit."""
-    bad = chars.first_bad(text)
+def _char_kind(char: str, otherwise: ErrorKind) -> ErrorKind:
+    """The kind for a character that cannot stand here: no URI holds it at all, or it
+    is a URI character this rule does not admit (``otherwise``)."""
+    if not char.isascii():
+        return ErrorKind.NON_ASCII
+    return otherwise if char in _ANY_URI_CHAR else ErrorKind.INVALID_CHARACTER
+
+
+def _class_problem(
+    text: str,
+    chars: CharClass,
+    where: str,
+    kind: ErrorKind = ErrorKind.UNEXPECTED_CHARACTER,
+    start: int = 0,
+) -> Problem | None:
+    """The first character of ``text[start:]`` that ``chars`` does not admit."""
+    bad = chars.first_bad(text, start)
     if bad is None:
         return None
     char = text[bad]
     if char == "%" and chars.pct_encoded:
-        return (
-            bad,
-            ErrorKind.INVALID_PERCENT_ENCODING,
-            "'%' must be followed by two hexadecimal digits",
-        )
-    if not char.isascii():
-        kind = ErrorKind.NON_ASCII
-    elif char in _ANY_URI_CHAR:
-        kind = ErrorKind.UNEXPECTED_CHARACTER
-    else:
-        kind = ErrorKind.INVALID_CHARACTER
-    return bad, kind, f"{describe_char(char)} is not allowed in the {where}"
+        return bad, ErrorKind.INVALID_PERCENT_ENCODING, _BAD_PCT_REASON
+    return bad, _char_kind(char, kind), f"{describe_char(char)} is not allowed in the {where}"
 
 
 def _scheme(text: str) -> Problem | None:
     """RFC 3986 §3.1 / RFC 2396 §3.1 ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``."""
-    if not text or text[0] not in ALPHA:
-        return 0, ErrorKind.INVALID_SCHEME, "a scheme must begin with a letter (§3.1)"
     for i, char in enumerate(text):
-        if char not in SCHEME:
-            return i, ErrorKind.INVALID_SCHEME, f"{describe_char(char)} is not allowed in a scheme"
+        if char not in (SCHEME if i else ALPHA):
+            kind = _char_kind(char, ErrorKind.INVALID_SCHEME)
+            return i, kind, f"{describe_char(char)} is not allowed here in a scheme (§3.1)"
+    if not text:
+        return 0, ErrorKind.INVALID_SCHEME, "a scheme must begin with a letter (§3.1)"
     return None
 
 
@@ -63,15 +69,56 @@ def _port(text: str) -> Problem | None:
     """``port = *DIGIT`` (RFC 3986 §3.2.3, RFC 2396 §3.2.2)."""
     for i, char in enumerate(text):
         if not "0" <= char <= "9":
-            return i, ErrorKind.INVALID_PORT, "port must be digits"
+            return i, _char_kind(char, ErrorKind.INVALID_PORT), "port must be digits"
     return None
 
 
 def _ip_literal(g: Grammar, text: str) -> Problem | None:
-    if len(text) < 2 or text[0] != "[" or text[-1] != "]":
-        return len(text), ErrorKind.INVALID_IP_LITERAL, "an IP literal is enclosed in '[' ']'"
-    found = ip_literal_error(text, 0, len(text), future=g.ip_future, zone=g.ip_zone)
-    return None if found is None else (found[0], ErrorKind.INVALID_IP_LITERAL, found[1])
+    """``IP-literal`` (RFC 3986 §3.2.2) / ``IPv6reference`` (RFC 2732 §3): in brackets."""
+    if text[:1] != "[":
+        return 0, ErrorKind.INVALID_IP_LITERAL, "an IP literal begins with '['"
+    close = text.find("]")
+    bad_pct = BAD_PCT.search(text, 0, len(text) if close < 0 else close)
+    if bad_pct is not None:
+        return bad_pct.start(), ErrorKind.INVALID_PERCENT_ENCODING, _BAD_PCT_REASON
+    if close < 0:
+        found = ip_literal_error(text + "]", 0, len(text) + 1, future=g.ip_future, zone=g.ip_zone)
+        if found is None:
+            return len(text), ErrorKind.INVALID_IP_LITERAL, "an IP literal needs a closing ']'"
+    else:
+        found = ip_literal_error(text, 0, close + 1, future=g.ip_future, zone=g.ip_zone)
+        if found is None and close + 1 < len(text):
+            char = text[close + 1]
+            return close + 1, _char_kind(char, ErrorKind.INVALID_IP_LITERAL), "after ']'"
+    if found is None:
+        return None
+    position, reason = found
+    char = text[position] if position < len(text) else ""
+    kind = _char_kind(char, ErrorKind.INVALID_IP_LITERAL) if char else ErrorKind.INVALID_IP_LITERAL
+    return position, kind, reason
+
+
+def _address(checker: Callable[[str, int, int], tuple[int, str] | None]) -> Checker:
+    """A host rule's checker, with the kind of a character that no URI holds."""
+
+    def check(text: str) -> Problem | None:
+        found = checker(text, 0, len(text))
+        if found is None:
+            return None
+        position, reason = found
+        char = text[position] if position < len(text) else ""
+        kind = _char_kind(char, ErrorKind.INVALID_HOST) if char else ErrorKind.INVALID_HOST
+        return position, kind, reason
+
+    return check
+
+
+def _server_host_2396(text: str) -> Problem | None:
+    """RFC 2396 §3.2.2 ``host = hostname | IPv4address`` (the longer reading explains)."""
+    problems = [_address(hostname_error)(text), _address(ipv4_error_2732)(text)]
+    if None in problems:
+        return None
+    return max(problems, key=lambda problem: problem[0] if problem else -1)
 
 
 def _host(g: Grammar, text: str) -> Problem | None:
@@ -79,10 +126,19 @@ def _host(g: Grammar, text: str) -> Problem | None:
     adds IPv6reference)."""
     if text[:1] == "[":
         return _ip_literal(g, text)
-    problem = _class_problem(text, g.host, "host")
-    if problem is None and g.server_host is not None and not g.server_host(text):
-        return 0, ErrorKind.INVALID_HOST, f"not a hostname or IPv4 address ({g.title} §3.2.2)"
-    return problem
+    if g.server_host is not None:
+        return _server_host_2396(text)
+    return _class_problem(text, g.host, "host", ErrorKind.INVALID_HOST)
+
+
+def _path(g: Grammar, text: str) -> Problem | None:
+    """The path (RFC 3986 §3.3); RFC 2396 §3.3 ``path = [ abs_path | opaque_part ]``."""
+    if g.opaque is None or text[:1] == "/" or not text:
+        return _class_problem(text, g.path, "path")
+    uric_no_slash, uric = g.opaque
+    if text[0] not in uric_no_slash:
+        return 0, _char_kind(text[0], ErrorKind.UNEXPECTED_CHARACTER), "not an opaque_part"
+    return _class_problem(text, uric, "opaque_part", start=1)
 
 
 def _authority(g: Grammar, text: str) -> Problem | None:
@@ -100,21 +156,6 @@ def _authority(g: Grammar, text: str) -> Problem | None:
     return end, ErrorKind.UNEXPECTED_CHARACTER, f"{describe_char(text[end])} ends the authority"
 
 
-def _address(checker: Callable[[str, int, int], tuple[int, str] | None]) -> Checker:
-    def check(text: str) -> Problem | None:
-        found = checker(text, 0, len(text))
-        return None if found is None else (found[0], ErrorKind.INVALID_HOST, found[1])
-
-    return check
-
-
-def _predicate(test: Callable[[str], bool], name: str) -> Checker:
-    def check(text: str) -> Problem | None:
-        return None if test(text) else (0, ErrorKind.INVALID_HOST, f"not {name}")
-
-    return check
-
-
 @cache
 def component_rules(g: Grammar) -> Mapping[str, Checker]:
     """The component rules of grammar ``g``, by ABNF name."""
@@ -124,7 +165,7 @@ def component_rules(g: Grammar) -> Mapping[str, Checker]:
         "userinfo": lambda text: _class_problem(text, g.userinfo, "userinfo"),
         "host": lambda text: _host(g, text),
         "port": _port,
-        "path": lambda text: _class_problem(text, g.path, "path"),
+        "path": lambda text: _path(g, text),
         "query": lambda text: _class_problem(text, g.query, "query"),
         "fragment": lambda text: _class_problem(text, g.fragment, "fragment"),
     }
@@ -132,16 +173,18 @@ def component_rules(g: Grammar) -> Mapping[str, Checker]:
         rules["IP-literal"] = lambda text: _ip_literal(g, text)
         rules["IPv4address"] = _address(ipv4_error)
         rules["IPv6address"] = _address(ipv6_error)
-        rules["reg-name"] = lambda text: _class_problem(text, g.host, "reg-name")
+        rules["reg-name"] = lambda text: _class_problem(
+            text, g.host, "reg-name", ErrorKind.INVALID_HOST
+        )
     else:  # RFC 2396 §3.2.1, §3.2.2 and RFC 2732 §3
-        rules["hostname"] = _predicate(is_hostname, "a hostname (RFC 2396 §3.2.2)")
-        rules["IPv4address"] = _predicate(is_ipv4address_2732, "1*3DIGIT '.' x4 (RFC 2732)")
+        rules["hostname"] = _address(hostname_error)
+        rules["IPv4address"] = _address(ipv4_error_2732)
         rules["IPv6reference"] = lambda text: _ip_literal(g, text)
         registry = g.registry
         assert registry is not None
         rules["reg_name"] = lambda text: (
             (0, ErrorKind.INVALID_HOST, "a reg_name cannot be empty")
             if not text
-            else _class_problem(text, registry, "reg_name")
+            else _class_problem(text, registry, "reg_name", ErrorKind.INVALID_HOST)
         )
     return rules

@@ -20,6 +20,7 @@ from .errors import ErrorKind, URISyntaxError, describe_char
 Problem = tuple[int, ErrorKind, str]
 
 _IP_LITERAL_CHARS = UNRESERVED | SUB_DELIMS | frozenset(":%")
+_AUTHORITY_END = re.compile("[^/?#]*")
 
 
 def diagnose(text: str, grammar: Grammar, rule: ReferenceRule) -> URISyntaxError:
@@ -203,6 +204,14 @@ def _authority_problem(text: str, grammar: Grammar, start: int, stop: int) -> Pr
     invalid = _invalid_character(grammar, char) if char else None
     if invalid is not None:
         return (end, *invalid)
+    authority_end = _AUTHORITY_END.match(text, start).end()  # type: ignore[union-attr]
+    if text.find("@", end, authority_end) >= 0 and server.start("userinfo") < 0:
+        # RFC 3986 §3.2.1: everything before the "@" is the userinfo
+        return (
+            end,
+            ErrorKind.UNEXPECTED_CHARACTER,
+            f"{describe_char(char)} is not allowed in the userinfo",
+        )
     if server.start("port") >= 0:
         return end, ErrorKind.INVALID_PORT, "port must be digits"
     host_start, host_end = server.span("host")
@@ -214,7 +223,7 @@ def _authority_problem(text: str, grammar: Grammar, start: int, stop: int) -> Pr
             "or the end of the authority",
         )
     if char == "[" and end == host_start:
-        return _unclosed_ip_literal(text, end)
+        return _unclosed_ip_literal(text, end, grammar)
     return end, ErrorKind.INVALID_HOST, _host_reason(char)
 
 
@@ -227,13 +236,16 @@ def _host_reason(char: str) -> str:
     return f"{shown} is not allowed in the host"
 
 
-def _unclosed_ip_literal(text: str, start: int) -> Problem:
+def _unclosed_ip_literal(text: str, start: int, grammar: Grammar) -> Problem:
     """``text[start]`` is ``[`` but no ``]`` closes a literal made of its characters."""
     i = start + 1
     while i < len(text) and text[i] in _IP_LITERAL_CHARS:
         i += 1
     if i == len(text):
         return i, ErrorKind.INVALID_IP_LITERAL, "an IP literal needs a closing ']'"
+    invalid = _invalid_character(grammar, text[i])
+    if invalid is not None:
+        return (i, *invalid)
     return (
         i,
         ErrorKind.INVALID_IP_LITERAL,

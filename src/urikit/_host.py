@@ -17,27 +17,39 @@ from .errors import describe_char as _show
 Problem = tuple[int, str]  # (index of the first character that cannot belong, reason)
 
 
-def ipv4_error(text: str, start: int, end: int) -> Problem | None:
-    """RFC 3986 §3.2.2 ``IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet``."""
+def _octets(text: str, start: int, end: int, *, dec_octet: bool) -> Problem | None:
+    """Four decimal octets separated by ".": RFC 3986 ``dec-octet`` (0-255, no leading
+    zero) or, with ``dec_octet=False``, RFC 2732's ``1*3DIGIT``.  The position is the
+    first character no valid address can continue with."""
     i = start
     for octet in range(4):
         if octet:
-            if i >= end or text[i] != ".":
+            if i == end or text[i] != ".":
                 return i, "an IPv4 address has four decimal octets separated by '.'"
             i += 1
-        j = i
-        while j < end and j - i < 4 and "0" <= text[j] <= "9":
-            j += 1
-        if j == i:
+        first, value = i, 0
+        while i < end and "0" <= text[i] <= "9":
+            value = value * 10 + ord(text[i]) - 48
+            if i - first == 3 or (dec_octet and value > 255):
+                return i, "an IPv4 octet is a number from 0 to 255"
+            if dec_octet and i > first and text[first] == "0":
+                return i, "an IPv4 octet has no leading zeros (dec-octet)"
+            i += 1
+        if i == first:
             return i, "an IPv4 octet must be a decimal number"
-        if j - i > 3 or int(text[i:j]) > 255:
-            return i, "an IPv4 octet must be a number from 0 to 255"
-        if j - i > 1 and text[i] == "0":
-            return i, "an IPv4 octet has no leading zeros (dec-octet)"
-        i = j
     if i != end:
         return i, "an IPv4 address has four decimal octets separated by '.'"
     return None
+
+
+def ipv4_error(text: str, start: int, end: int) -> Problem | None:
+    """RFC 3986 §3.2.2 ``IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet``."""
+    return _octets(text, start, end, dec_octet=True)
+
+
+def ipv4_error_2732(text: str, start: int, end: int) -> Problem | None:
+    """RFC 2732 §3 (2) ``IPv4address = 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT``."""
+    return _octets(text, start, end, dec_octet=False)
 
 
 def is_ipv4address(host: str) -> bool:
@@ -46,45 +58,50 @@ def is_ipv4address(host: str) -> bool:
 
 
 def ipv6_error(text: str, start: int, end: int) -> Problem | None:
-    """RFC 3986 §3.2.2 ``IPv6address``: eight 16-bit pieces, one ``::`` eliding zeros,
-    the last 32 bits optionally as an IPv4 address (``ls32``)."""
+    """RFC 3986 §3.2.2 ``IPv6address``: eight 16-bit pieces, one ``::`` eliding at least
+    one of them, the last 32 bits optionally an IPv4 address (``ls32``).  The position
+    is the first character that no valid address can continue with (the end, when the
+    address stops short)."""
     i, pieces, elided = start, 0, False
-    if text.startswith("::", i, end):
+    if i < end and text[i] == ":":
+        if not text.startswith("::", i, end):
+            return i + 1, "an IPv6 address cannot begin with a single ':'"
         elided, i = True, i + 2
     while i < end:
+        if pieces == (7 if elided else 8):
+            return i, "too many groups in an IPv6 address"
         j = i
-        while j < end and j - i < 5 and text[j] in HEXDIG:
+        while j < end and j - i < 4 and text[j] in HEXDIG:
             j += 1
-        if j < end and text[j] == ".":  # ls32 as an IPv4address: must end the address
-            if pieces > (5 if elided else 6):
-                return i, "too many pieces before the IPv4 part of an IPv6 address"
-            problem = ipv4_error(text, i, end)
-            if problem is not None:
-                return problem
-            pieces, i = pieces + 2, end
-            break
+        if j < end and text[j] == ".":  # ls32 as an IPv4address, which ends the address
+            if pieces > (5 if elided else 6) or (not elided and pieces < 6):
+                return j, "an IPv4 part must come after six groups, or after '::'"
+            if j - i <= 3 and text[i:j].isdigit():
+                problem = ipv4_error(text, i, end)
+                # a first octet such as "01" still reads as a group up to the "."
+                return problem if problem is None or problem[0] > j else (j, problem[1])
+            return j, "an IPv4 octet is a number from 0 to 255"
         if j == i:
             return i, "expected a group of 1 to 4 hexadecimal digits in an IPv6 address"
-        if j - i > 4:
-            return i + 4, "an IPv6 group has at most 4 hexadecimal digits"
+        if j < end and text[j] in HEXDIG:
+            return j, "an IPv6 group has at most 4 hexadecimal digits"
         pieces += 1
-        if pieces > (7 if elided else 8):
-            return i, "too many groups in an IPv6 address"
-        i = j
-        if i == end:
+        if j == end:
             break
-        if text[i] != ":":
-            return i, f"{_show(text[i])} is not allowed in an IPv6 address"
-        if text.startswith("::", i, end):
+        if text[j] != ":":
+            return j, f"{_show(text[j])} is not allowed in an IPv6 address"
+        if pieces == (7 if elided else 8):
+            return j, "too many groups in an IPv6 address"
+        if text.startswith("::", j, end):
             if elided:
-                return i, "'::' may appear only once in an IPv6 address"
-            elided, i = True, i + 2
+                return j + 1, "'::' may appear only once in an IPv6 address"
+            elided, i = True, j + 2
         else:
-            i += 1
+            i = j + 1
             if i == end:
                 return i, "an IPv6 address cannot end with a single ':'"
     if not elided and pieces < 8:
-        return i, "an IPv6 address has eight groups unless '::' elides some"
+        return end, "an IPv6 address has eight groups unless '::' elides some"
     return None
 
 
@@ -137,11 +154,37 @@ def ip_literal_error(
         return i, "a zone identifier cannot be empty (RFC 6874)"
     while i < close:
         if text[i] == "%":
-            i += 3  # triplets were checked with the whole input
+            if not (i + 2 < close and text[i + 1] in HEXDIG and text[i + 2] in HEXDIG):
+                return i, "'%' must be followed by two hexadecimal digits"
+            i += 3
         elif text[i] in ZONE_ID:
             i += 1
         else:
             return i, f"{_show(text[i])} is not allowed in a zone identifier (RFC 6874)"
+    return None
+
+
+def hostname_error(text: str, start: int, end: int) -> Problem | None:
+    """RFC 2396 §3.2.2 ``hostname = *( domainlabel "." ) toplabel [ "." ]``: labels of
+    letters, digits and inner hyphens; the last begins with a letter."""
+    i, label_start = start, start
+    while i < end:
+        char = text[i]
+        if char == ".":
+            if i == label_start:
+                return i, "a hostname label cannot be empty"
+            if text[i - 1] == "-":
+                return i, "a hostname label cannot end with '-'"
+            label_start = i + 1
+        elif char == "-":
+            if i == label_start:
+                return i, "a hostname label cannot begin with '-'"
+        elif char not in ALPHANUM:
+            return i, f"{_show(char)} is not allowed in a hostname"
+        i += 1
+    last = text[label_start:end] or text[text.rfind(".", start, end - 1) + 1 : end - 1]
+    if not last or last[-1] == "-" or not last[0].isalpha():
+        return end, "a hostname ends with a label that begins with a letter (toplabel)"
     return None
 
 
