@@ -307,9 +307,9 @@ def validate(text: str, *, rule: str = "URI-reference", grammar: str | Grammar =
     >>> validate("1.2.3.256", rule="IPv4address")
     Traceback (most recent call last):
     ...
-    urikit.errors.URISyntaxError: an IPv4 octet must be a number from 0 to 255 at position 6
+    urikit.errors.URISyntaxError: an IPv4 octet is a number from 0 to 255 at position 8
       1.2.3.256
-            ^
+              ^
     """
     g = get_grammar(grammar)
     check = component_rules(g).get(rule)
