@@ -13,7 +13,10 @@ $(BIN)/urikit: pyproject.toml
 
 demo: $(BIN)/urikit
 	$(BIN)/urikit parse 'http://user@[2001:db8::7]:8080/a/b;p?q=1#frag'
-	-$(BIN)/urikit check examples/sample.txt
+	$(BIN)/urikit check examples/sample.txt || true  # exit 1: the sample has invalid lines
+	$(BIN)/urikit resolve 'http://a/b/c/d;p?q' g ../g '?y' '#s' ../../../g
+	$(BIN)/urikit normalize 'HTTP://www.Example.COM:80/%7euser/./a/../b?%61=%2f#x'
+	$(BIN)/urikit extract examples/mail.txt
 
 test: $(BIN)/urikit
 	$(BIN)/python -m pytest
