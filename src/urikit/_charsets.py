@@ -98,8 +98,9 @@ class CharClass:
         return char_class_regex(self.chars | ({"%"} if self.pct_encoded else set()))
 
 
-def char_class_regex(chars: frozenset[str] | set[str]) -> str:
-    """Render a set of characters as a regex class, ranges compressed: ``[0-9A-Za-z]``."""
+def char_class_regex(chars: frozenset[str] | set[str], *, negate: bool = False) -> str:
+    """Render a set of characters as a regex class, ranges compressed: ``[0-9A-Za-z]``;
+    with ``negate``, the class of every other character: ``[^0-9A-Za-z]``."""
     codes = sorted(map(ord, chars))
     parts: list[str] = []
     i = 0
@@ -113,4 +114,4 @@ def char_class_regex(chars: frozenset[str] | set[str]) -> str:
         else:
             parts.extend(re.escape(chr(c)) for c in codes[i : j + 1])
         i = j + 1
-    return "[" + "".join(parts) + "]"
+    return ("[^" if negate else "[") + "".join(parts) + "]"

@@ -8,7 +8,7 @@ simple string comparison (RFC 3986 §6.2.1); equivalence is a separate question.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal
 
 from ._components import component_rules
@@ -196,6 +196,32 @@ class URIReference:
         from .normalize import normalize_reference
 
         return normalize_reference(self, level=level)
+
+    def query_params(
+        self, *, encoding: str = "utf-8", errors: str = "strict"
+    ) -> list[tuple[str, str]]:
+        """The decoded ``name=value`` pairs of a form-style query (``&``-separated, ``+``
+        for a space), in order; ``[]`` without a query.  See :func:`urikit.parse_query`.
+
+        >>> parse("http://h/s?q=a+b%26c&flag").query_params()
+        [('q', 'a b&c'), ('flag', '')]
+        """
+        from .compose import parse_query
+
+        query = self._parts[QUERY]
+        return [] if query is None else parse_query(query, encoding=encoding, errors=errors)
+
+    def with_query_params(
+        self, pairs: Iterable[tuple[str, str | int | None]] | Mapping[str, str | int | None]
+    ) -> URIReference:
+        """A copy whose query is built from ``pairs`` (see :func:`urikit.build_query`).
+
+        >>> parse("http://h/s#f").with_query_params([("q", "x&y"), ("n", 2)])
+        URIReference('http://h/s?q=x%26y&n=2#f')
+        """
+        from .compose import build_query
+
+        return self.replace(query=build_query(pairs))
 
     def components(self) -> dict[str, str | None]:
         """The eight components as a dict (absent ones ``None``), e.g. for JSON."""
