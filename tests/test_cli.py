@@ -654,3 +654,37 @@ def test_extract_and_complete(tmp_path: Path) -> None:
     assert completed.code == 1, completed
     assert completed.lines == ["http://www.w3.org/Addressing/", "http://localhost:8080"]
     assert completed.err.startswith("2:2: "), completed
+
+
+APPENDIX_D_PAGE = b"""<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML//EN">
+<HTML><HEAD>
+<TITLE>An example HTML document</TITLE>
+<BASE href="http://www.ics.uci.edu/Test/a/b/c">
+</HEAD><BODY>
+... <A href="../x">a hypertext anchor</A> ...
+<img src="a b.png"><a href="https://x.example/y">
+</BODY></HTML>
+"""
+
+
+def test_links(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    page.write_bytes(APPENDIX_D_PAGE)
+    plain, as_json, no_base, bad_base = run_all(
+        ["links", str(page)],
+        ["links", "--json", "-"],
+        ["links", "--base", "http://example.org/dir/page", "-"],
+        ["links", "--base", "no scheme", str(page)],
+        stdin=b'<a href="x">x</a><a href="http:\xff">',
+    )
+    assert plain.code == 1, plain
+    assert plain.lines == [
+        "http://www.ics.uci.edu/Test/a/b/c",
+        "http://www.ics.uci.edu/Test/a/x",
+        "https://x.example/y",
+    ], plain
+    assert plain.err.startswith("7:11: <img src>: a character not allowed"), plain
+    objects = json_lines(as_json)
+    assert [(o["reference"], o["uri"]) for o in objects] == [("x", None), ("http:\ufffd", None)]
+    assert no_base.lines == ["http://example.org/dir/x"], no_base
+    assert bad_base.code == 2 and "--base" in bad_base.err, bad_base

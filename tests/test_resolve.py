@@ -199,3 +199,11 @@ def test_rfc2396_reference_grammar_follows_the_base() -> None:
 def test_relativize(base: str, target: str, ref: str) -> None:
     assert urikit.relativize(base, target) == ref
     assert urikit.resolve(base, ref) == urikit.resolve(base, target)
+
+
+def test_an_explicit_grammar_wins_over_the_bases() -> None:
+    base = urikit.parse("http://a/b/c/d;p?q", grammar="rfc2396")
+    assert urikit.resolve(base, "?y") == "http://a/b/c/?y"  # the base's grammar
+    assert urikit.resolve(base, "?y", grammar="rfc3986") == "http://a/b/c/d;p?y"
+    ref = urikit.parse("?y", grammar="rfc2396")
+    assert urikit.resolve("http://a/b/c/d;p?q", ref) == "http://a/b/c/d;p?y"

@@ -8,7 +8,7 @@ strict and fast.
 
 from __future__ import annotations
 
-from . import schemes
+from . import html, schemes
 from .complete import complete
 from .compose import build_query, compose, parse_query
 from .errors import ErrorKind, URISyntaxError
@@ -29,6 +29,7 @@ __all__ = [
     "compose",
     "equivalent",
     "extract",
+    "html",
     "is_valid",
     "normalize",
     "parse",

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import BinaryIO, TextIO
 
+from . import html
 from ._grammar import GRAMMARS
 from .complete import complete
 from .errors import URISyntaxError, render_caret
@@ -303,6 +304,47 @@ def cmd_complete(args: argparse.Namespace, out: TextIO) -> int:
     return status
 
 
+def cmd_links(args: argparse.Namespace, out: TextIO) -> int:
+    """``urikit links [--base URL] FILE``: the resolved links of an HTML document."""
+    stream = open_input(args.file)
+    try:
+        data = stream.read()
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    try:
+        document = data.decode(args.encoding, "replace")
+    except LookupError:
+        raise UsageError(f"unknown encoding {args.encoding!r}") from None
+    try:
+        found = html.links(
+            document.removeprefix("\ufeff"), retrieval_uri=args.base, grammar=args.grammar
+        )
+    except (URISyntaxError, ResolutionError) as error:
+        raise UsageError(f"--base: {error}") from None
+    status = EXIT_OK
+    for link in found:
+        if args.json:
+            described = {
+                "uri": link.uri,
+                "reference": link.reference,
+                "element": link.element,
+                "attribute": link.attribute,
+                "line": link.line,
+                "column": link.column,
+                "error": None if link.error is None else str(link.error).split("\n")[0],
+            }
+            print(json.dumps(described), file=out)
+        elif link.uri is not None:
+            print(link.uri, file=out)
+        if link.uri is None:
+            status = EXIT_INVALID
+            if not args.json:
+                reason = link.error.reason if isinstance(link.error, URISyntaxError) else link.error
+                warn(f"{link.line}:{link.column}: <{link.element} {link.attribute}>: {reason}")
+    return status
+
+
 # -- the argument parser -------------------------------------------------------------
 def _add_grammar(parser: argparse.ArgumentParser, *, rule: bool = True) -> None:
     parser.add_argument(
@@ -470,6 +512,31 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub.add_argument("texts", nargs="+", metavar="TEXT", help="an abbreviated URL")
     sub.set_defaults(run=cmd_complete)
+
+    sub = commands.add_parser(
+        "links",
+        help="list the links of an HTML document, resolved",
+        description="Print every URI reference of an HTML document (href, src, srcset, "
+        "action, ...), resolved against the document's base URI (RFC 3986 §5.1: its "
+        "<base href>, else --base), one per line.  References that cannot be resolved "
+        "are reported on stderr as LINE:COLUMN: <element attribute>: reason (exit 1).",
+    )
+    _add_grammar(sub, rule=False)
+    sub.add_argument(
+        "--base",
+        "-b",
+        default=None,
+        help="the URI the document was retrieved from (an embedded <base href> wins)",
+    )
+    sub.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object per reference: uri, reference, element, attribute, line, "
+        "column, error",
+    )
+    sub.add_argument("--encoding", "-e", default="utf-8", help="the document's encoding (utf-8)")
+    sub.add_argument("file", nargs="?", metavar="FILE", help="the HTML file; '-' or none: stdin")
+    sub.set_defaults(run=cmd_links)
     return parser
 
 

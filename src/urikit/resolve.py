@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from ._grammar import Grammar, get_grammar
+from ._grammar import RFC3986, Grammar, get_grammar
 from ._parse import (
     AUTHORITY,
     FRAGMENT,
@@ -253,22 +253,32 @@ def _transform(
 
 
 def _operands(
-    base: str | URIReference, ref: str | URIReference, grammar: str | Grammar
+    base: str | URIReference, ref: str | URIReference, grammar: str | Grammar | None
 ) -> tuple[URIReference, URIReference]:
-    g = base._grammar if isinstance(base, URIReference) else get_grammar(grammar)
-    b = _parse_base(base, g) if isinstance(base, str) else base
+    """Base and reference under one grammar: ``grammar`` when given, else the base's
+    (a :class:`URIReference` of another grammar is read again under this one)."""
+    if grammar is None:
+        g = base._grammar if isinstance(base, URIReference) else RFC3986
+    else:
+        g = get_grammar(grammar)
+    if isinstance(base, str):
+        b = _parse_base(base, g)
+    else:
+        b = base if base._grammar is g else parse(str(base), grammar=g)
     if b.scheme is None:
         raise ResolutionError(
             f"a base URI needs a scheme (RFC 3986 §5.2.1, RFC 2396 §5.2): {str(b)[:100]!r}"
         )
-    return b, parse(ref, grammar=g) if isinstance(ref, str) else ref
+    if isinstance(ref, str) or ref._grammar is not g:
+        ref = parse(str(ref), grammar=g)
+    return b, ref
 
 
 def resolve_reference(
     base: str | URIReference,
     ref: str | URIReference,
     *,
-    grammar: str | Grammar = "rfc3986",
+    grammar: str | Grammar | None = None,
     strict: bool = True,
     above_root: AboveRoot | None = None,
 ) -> URIReference:
@@ -290,7 +300,7 @@ def resolve(
     base: str | URIReference,
     ref: str | URIReference,
     *,
-    grammar: str | Grammar = "rfc3986",
+    grammar: str | Grammar | None = None,
     strict: bool = True,
     above_root: AboveRoot | None = None,
 ) -> str:
@@ -302,8 +312,9 @@ def resolve(
     §5.2 step 3).  ``above_root`` says what to do with ``..`` segments that climb above
     the root: RFC 3986 drops them (``"drop"``, its default), RFC 2396 keeps them
     (``"keep"``, its default, as in its Appendix C); ``"raise"`` raises
-    :class:`ResolutionError` under either grammar.  When ``base`` is a
-    :class:`URIReference`, its grammar is used.
+    :class:`ResolutionError` under either grammar.  ``grammar`` defaults to the base's
+    when it is a :class:`URIReference`, else RFC 3986; a :class:`URIReference` of
+    another grammar than the one asked for is read again under it.
 
     >>> resolve("http://a/b/c/d;p?q", "?y")
     'http://a/b/c/d;p?y'
@@ -349,7 +360,10 @@ def _relative_path(base_authority: str | None, base_path: str, path: str) -> str
 
 
 def relativize(
-    base: str | URIReference, target: str | URIReference, *, grammar: str | Grammar = "rfc3986"
+    base: str | URIReference,
+    target: str | URIReference,
+    *,
+    grammar: str | Grammar | None = None,
 ) -> str:
     """The shortest reference that resolves (RFC 3986 §5.2) against ``base`` to ``target``.
 

@@ -1,0 +1,504 @@
+"""The scanner behind :mod:`urikit.html`: HTML's tokenizer over the standard library's
+:class:`html.parser.HTMLParser` loop, and which attributes of which elements hold URLs.
+
+It finds references and where they stand; it parses no URI (the core does that).  See
+:mod:`urikit.html` for the rules of HTML it follows.
+"""
+
+from __future__ import annotations
+
+import html as _html
+import re
+from bisect import bisect_right
+from html.entities import html5 as _ENTITIES
+from html.parser import HTMLParser
+
+__all__ = ["Reference", "scan"]
+
+
+# -- which attributes hold URLs ------------------------------------------------------------
+_URL = 0  # one URL ("valid URL potentially surrounded by spaces")
+_URLS = 1  # URLs separated by ASCII whitespace
+_COMMAS = 2  # URLs separated by commas (HTML 4.01 applet archive)
+_SRCSET = 3  # image candidate strings (HTML "parse a srcset attribute")
+_REFRESH = 4  # <meta http-equiv=refresh content="5; url=...">
+
+#: URL-valued attributes by element: HTML (Living Standard), and the HTML 4.01 and
+#: legacy ones a crawler still meets.
+_ELEMENTS: dict[str, dict[str, int]] = {
+    "a": {"href": _URL, "ping": _URLS},
+    "area": {"href": _URL, "ping": _URLS},
+    "base": {"href": _URL},
+    "link": {"href": _URL, "imagesrcset": _SRCSET},
+    "img": {
+        "src": _URL,
+        "srcset": _SRCSET,
+        "longdesc": _URL,
+        "usemap": _URL,
+        "lowsrc": _URL,
+        "dynsrc": _URL,
+    },
+    "image": {"src": _URL, "srcset": _SRCSET, "href": _URL},  # HTML reads <image> as <img>
+    "source": {"src": _URL, "srcset": _SRCSET},
+    "script": {"src": _URL},
+    "iframe": {"src": _URL, "longdesc": _URL},
+    "frame": {"src": _URL, "longdesc": _URL},
+    "embed": {"src": _URL},
+    "audio": {"src": _URL},
+    "video": {"src": _URL, "poster": _URL},
+    "track": {"src": _URL},
+    "input": {"src": _URL, "formaction": _URL, "usemap": _URL},
+    "button": {"formaction": _URL},
+    "form": {"action": _URL},
+    "blockquote": {"cite": _URL},
+    "q": {"cite": _URL},
+    "del": {"cite": _URL},
+    "ins": {"cite": _URL},
+    "object": {"data": _URL, "codebase": _URL, "classid": _URL, "archive": _URLS, "usemap": _URL},
+    "applet": {"code": _URL, "codebase": _URL, "archive": _COMMAS},
+    "html": {"manifest": _URL},
+    "head": {"profile": _URLS},
+    "body": {"background": _URL},
+    "meta": {"content": _REFRESH},
+}
+_TABLE_PARTS = ("table", "thead", "tbody", "tfoot", "tr", "td", "th")
+_ELEMENTS.update((part, {"background": _URL}) for part in _TABLE_PARTS)
+#: On every element: microdata (``itemtype`` is a set of URLs) and XLink.
+_ANY_ELEMENT = {"itemtype": _URLS, "itemid": _URL, "xlink:href": _URL}
+_ANY_HINT = re.compile(r"item|xlink", re.IGNORECASE)  # a tag that may hold one of those
+#: In SVG and MathML every element may link with ``href``.
+_FOREIGN = {"href": _URL}
+#: Start tags that end foreign content (HTML "parsing tokens in foreign content").
+_BREAKOUT = frozenset(
+    {"b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em"}
+    | {"embed", "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing"}
+    | {"menu", "meta", "nobr", "ol", "p", "pre", "ruby", "s", "small", "span", "strong"}
+    | {"strike", "sub", "sup", "table", "tt", "u", "ul", "var"}
+)
+_FONT_BREAKOUT = frozenset({"color", "face", "size"})  # <font> with these breaks out too
+#: SVG and MathML elements whose content is HTML again (HTML "HTML integration point"
+#: and "MathML text integration point"; annotation-xml is one for HTML encodings).
+_INTEGRATION_POINTS = {
+    "svg": frozenset({"foreignobject", "desc", "title"}),
+    "math": frozenset({"mi", "mo", "mn", "ms", "mtext"}),
+}
+_HTML_ENCODINGS = ("text/html", "application/xhtml+xml")
+#: HTML elements that have no content (never open).
+_VOID = frozenset(
+    {"area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img"}
+    | {"input", "keygen", "link", "meta", "param", "source", "track", "wbr"}
+)
+#: Elements whose content is text, not tags (RAWTEXT and RCDATA in HTML's tokenizer).
+_TEXT_ONLY = frozenset(
+    {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"}
+)
+
+_WHITESPACE = "\t\n\f\r "  # ASCII whitespace (HTML "ASCII whitespace")
+# HTML's attribute states: a name (whose first character may be "="), then maybe "=" and
+# a double-quoted, single-quoted or unquoted value; "/" between attributes is skipped.
+_ATTRIBUTE_RULE = (
+    r"[\t\n\f\r /]*([^\t\n\f\r />][^\t\n\f\r /=>]*)"
+    r"""(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"?|'([^']*)'?|([^\t\n\f\r >]*)))?"""
+)
+_ATTRIBUTE = re.compile(_ATTRIBUTE_RULE)
+# A whole tag.  It never fails, and its first (greedy) reading is the tokenizer's, so it
+# never backtracks; the input ends inside the tag (or a quoted value) without "close".
+_TAG = re.compile(
+    r"</?(?P<name>[A-Za-z][^\t\n\f\r />]*)(?:"
+    + re.sub(r"\((?!\?)", "(?:", _ATTRIBUTE_RULE)
+    + r")*[\t\n\f\r /]*(?P<close>>)?"
+)
+_END_TAG_OPEN = re.compile("</[A-Za-z]")
+_TOKEN = re.compile(r"[^\t\n\f\r ]+")
+_CHARREF = re.compile(r"&(?:#[xX]([0-9A-Fa-f]+);?|#([0-9]+);?|([A-Za-z][A-Za-z0-9]*)(;?))")
+# A decimal character reference long enough to overflow int()'s digit limit inside
+# HTMLParser (it decodes text with html.unescape): fed to it with "#" changed to "_".
+_LONG_DECIMAL = re.compile(r"&#(?=[0-9]{32})")
+_COMMENT_END = re.compile(r"--!?>")
+
+
+# -- character references in attribute values (HTML "character reference state") ---------
+def _charref(match: re.Match[str], following: str) -> str | None:
+    """The text of one character reference in an attribute value, or ``None`` where HTML
+    leaves it as written."""
+    hexadecimal, decimal, name, semicolon = match.groups()
+    if name is None:
+        digits = (decimal if hexadecimal is None else hexadecimal).lstrip("0")
+        code = int(digits or "0", 10 if hexadecimal is None else 16) if len(digits) < 8 else -1
+        if code <= 0 or code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+            return "\ufffd"
+        if 0x80 <= code <= 0x9F:  # read as windows-1252, which html.unescape knows
+            return _html.unescape(f"&#{code};")
+        return chr(code)
+    if semicolon:
+        return _ENTITIES.get(name + ";")
+    # Without ";" only the legacy names count, and in an attribute not before "=".
+    return _ENTITIES.get(name) if following != "=" else None
+
+
+# A decoded value: the text, and for each decoded reference its start and end in the text
+# and in the raw value, so that positions in the text map back to the document.
+_Spans = list[tuple[int, int, int, int]]
+
+
+def _decode(raw: str) -> tuple[str, _Spans]:
+    """Decode the character references of an attribute value, as HTML does."""
+    if "&" not in raw:
+        return raw, []
+    pieces: list[str] = []
+    spans: _Spans = []
+    done = length = 0
+    for match in _CHARREF.finditer(raw):
+        start, end = match.span()
+        text = _charref(match, raw[end : end + 1])
+        if text is None:
+            continue
+        pieces.append(raw[done:start])
+        length += start - done
+        pieces.append(text)
+        spans.append((length, length + len(text), start, end))
+        length += len(text)
+        done = end
+    pieces.append(raw[done:])
+    return "".join(pieces), spans
+
+
+def _raw_index(index: int, spans: _Spans) -> int:
+    """Where the character at ``index`` of a decoded value is spelt in the raw value."""
+    at = bisect_right(spans, index, key=lambda span: span[0]) - 1
+    if at < 0:
+        return index
+    _, end, raw_start, raw_end = spans[at]
+    return raw_start if index < end else raw_end + index - end
+
+
+# -- attribute values that hold several URLs, or a URL among other things ----------------
+_GAP = re.compile(r"[\t\n\f\r ,]*")
+_DESCRIPTORS = re.compile(r"[^,(]*(?:\([^)]*\)?[^,(]*)*,?")
+_SPACES = re.compile(r"[\t\n\f\r ]*")
+_TIME = re.compile(r"[0-9]*")
+_TIME_REST = re.compile(r"[0-9.]*")
+_URL_EQUALS = re.compile(r"[uU][rR][lL][\t\n\f\r ]*=[\t\n\f\r ]*")
+_COMMA_ITEM = re.compile(r"[^,]+")
+
+_Found = list[tuple[str, int]]  # references, each with its index in the value
+
+
+def _skip(pattern: re.Pattern[str], text: str, position: int) -> int:
+    """The end of ``pattern``'s match at ``position`` (it matches the empty string)."""
+    match = pattern.match(text, position)
+    return position if match is None else match.end()
+
+
+def _trimmed(text: str, start: int) -> _Found:
+    """``text`` without leading and trailing ASCII whitespace, and where that begins."""
+    stripped = text.lstrip(_WHITESPACE)
+    return [(stripped.rstrip(_WHITESPACE), start + len(text) - len(stripped))]
+
+
+def _srcset(value: str) -> _Found:
+    """HTML "parse a srcset attribute": the URL of each image candidate string.
+
+    A URL runs to the next ASCII whitespace; commas inside it stay, trailing ones end the
+    candidate; otherwise the descriptors run to a comma outside parentheses.  Descriptors
+    are not checked: a candidate a browser drops for a bad descriptor is still written
+    in the document, so it is yielded.
+    """
+    found: _Found = []
+    position = 0
+    while True:
+        position = _skip(_GAP, value, position)
+        if position >= len(value):
+            return found
+        start = position
+        position = _skip(_TOKEN, value, position)
+        url = value[start:position]
+        if url.endswith(","):
+            url = url.rstrip(",")
+        else:
+            position = _skip(_DESCRIPTORS, value, position)
+        found.append((url, start))
+
+
+def _refresh(content: str) -> _Found:
+    """HTML "shared declarative refresh steps", steps 1 to 11: the URL of a refresh
+    (``5; url=/next``, ``0;URL='/next'``, ``1, /next``), if the content names one."""
+    position = _skip(_SPACES, content, 0)
+    after_time = _skip(_TIME, content, position)
+    if after_time == position and content[position : position + 1] != ".":
+        return []
+    position = _skip(_TIME_REST, content, after_time)
+    if position < len(content):
+        if content[position] not in ";," + _WHITESPACE:
+            return []
+        position = _skip(_SPACES, content, position)
+        if content[position : position + 1] in (";", ","):
+            position = _skip(_SPACES, content, position + 1)
+    if position >= len(content):
+        return []  # a refresh of the document itself: no reference
+    if content[position] in "uU":
+        prefix = _URL_EQUALS.match(content, position)
+        if prefix is None:  # not "URL=": the rest is the URL, quotes and all
+            return _trimmed(content[position:], position)
+        position = prefix.end()
+    quote = content[position : position + 1]
+    end = len(content)
+    if quote in ("'", '"'):
+        position += 1
+        closing = content.find(quote, position)
+        end = end if closing < 0 else closing
+    return _trimmed(content[position:end], position)
+
+
+def _references(kind: int, value: str) -> _Found:
+    """The references in an attribute value of this kind, each with its index."""
+    if kind == _URL:
+        return _trimmed(value, 0)
+    if kind == _URLS:
+        return [(match.group(), match.start()) for match in _TOKEN.finditer(value)]
+    if kind == _SRCSET:
+        return _srcset(value)
+    if kind == _COMMAS:
+        items = (_trimmed(match.group(), match.start())[0] for match in _COMMA_ITEM.finditer(value))
+        return [item for item in items if item[0]]
+    return _refresh(value)
+
+
+_Values = dict[str, tuple[str, int]]
+
+
+def _attribute_values(text: str, start: int) -> tuple[_Values, int]:
+    """The attributes of a tag (``text[start:]``, up to its ">"): name (ASCII lower case)
+    -> (raw value, its index in ``text``), the first of repeated names only; and the
+    index where the last attribute ends."""
+    values: _Values = {}
+    end = start
+    for match in _ATTRIBUTE.finditer(text, start, len(text) - 1):
+        end = match.end()
+        name = match.group(1)
+        if name.isascii():
+            name = name.lower()
+            if name not in values:  # HTML drops a repeated attribute
+                group = match.lastindex or 1
+                if group == 1:
+                    values[name] = ("", end)
+                else:
+                    values[name] = (match.group(group), match.start(group))
+    return values, end
+
+
+def _ascii_lower(text: str) -> str:
+    """HTML's "ASCII lowercase": other letters are left as they are."""
+    return text.lower() if text.isascii() else re.sub("[A-Z]+", lambda m: m.group().lower(), text)
+
+
+# -- the scan: HTMLParser's loop, HTML's tokenizer and a rough tree builder ---------------
+class _Stop(Exception):
+    """Nothing further in the document matters."""
+
+
+# (element, attribute, reference, line, column, whether it is a base element's href)
+Reference = tuple[str, str, str, int, int, bool]
+
+
+class _Scanner(HTMLParser):
+    """Collects the references of a document fed whole (so that an unterminated construct
+    can run to its end) and the ``href`` of its first ``base`` element.
+
+    HTMLParser's loop drives the scan: it tells text from markup, keeps the line and
+    column, and skips the content of ``script`` and the like.  Tags are read here, once,
+    by the rules of HTML's tokenizer, which HTMLParser follows only in its latest
+    versions (before them it ends a tag at a ">" inside a quote that is never closed,
+    reads ``a==b`` as ``a=b``, ends an end tag at a quoted ">"); with a rough stack of
+    open SVG and MathML elements, as HTML's tree builder keeps.  The other ``parse_*``
+    hooks are replaced where HTMLParser would reparse an unterminated construct as text
+    (quadratic on hostile input) or raise (on ``<![`` before a space).
+    """
+
+    def __init__(self, source: str, patched: bool, stop_at_base: bool) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[Reference] = []
+        self.base: str | None = None  # the trimmed href of the first base element
+        self._source = source
+        self._patched = patched  # the text fed differs from source (same length)
+        self._stop_at_base = stop_at_base
+        # Open elements from the outermost svg or math element in: (name, namespace,
+        # whether HTML rules apply inside it), a rough stack of HTML's tree builder;
+        # and for each open template, how deep that stack was when it opened.
+        self._open: list[tuple[str, str, bool]] = []
+        self._templates: list[int] = []
+        self._line_starts: list[int] = []
+
+    # -- tags ----------------------------------------------------------------------------
+    def parse_starttag(self, i: int) -> int:
+        text, name = self._tag(i)
+        name_end = 1 + len(name)
+        self.lasttag = element = _ascii_lower(name)
+        rules = _ELEMENTS.get(element)
+        foreign = self._foreign()
+        values: _Values = {}
+        tail = name_end
+        wanted = foreign or rules is not None or element in ("svg", "math")
+        if wanted or _ANY_HINT.search(text, name_end):
+            values, tail = _attribute_values(text, name_end)
+        if foreign and (
+            element in _BREAKOUT or (element == "font" and values.keys() & _FONT_BREAKOUT)
+        ):
+            self._break_out()
+            foreign = False
+        if values:
+            self._collect(text, element, rules or {}, values, foreign)
+        self_closing = text.endswith("/>") and tail <= len(text) - 2
+        stack = self._open
+        if foreign:  # an SVG or MathML element: "/>" closes it
+            if not self_closing:
+                namespace = stack[-1][1]
+                html = element in _INTEGRATION_POINTS[namespace] or (
+                    element == "annotation-xml"
+                    and _ascii_lower(_decode(values.get("encoding", ("", 0))[0])[0])
+                    in _HTML_ENCODINGS
+                )
+                stack.append((element, namespace, html))
+        elif element in ("svg", "math"):
+            if not self_closing:
+                stack.append((element, element, False))
+        else:  # an HTML element: "/>" means nothing
+            if stack and element not in _VOID:
+                stack.append((element, "html", True))
+            if element == "template":
+                self._templates.append(len(stack))
+            elif element in _TEXT_ONLY:
+                self.set_cdata_mode(element)
+            elif element == "plaintext":
+                raise _Stop
+        return i + len(text)
+
+    def parse_endtag(self, i: int) -> int:
+        if self.cdata_elem is not None:  # the end of a script, style, ...
+            end = super().parse_endtag(i)
+            return len(self.rawdata) if end < 0 else end
+        if not _END_TAG_OPEN.match(self.rawdata, i):
+            if self.rawdata.startswith("</>", i):
+                return i + 3  # nothing
+            return self.parse_bogus_comment(i)
+        text, name = self._tag(i)
+        self.handle_endtag(_ascii_lower(name))
+        return i + len(text)
+
+    def handle_endtag(self, tag: str) -> None:
+        stack = self._open
+        if self._foreign() and tag in ("p", "br"):
+            self._break_out()
+        elif tag == "template" and self._templates:
+            del stack[self._templates.pop() :]
+        for index in range(len(stack) - 1, -1, -1):  # close the element and those in it
+            if stack[index][0] == tag:
+                del stack[index:]
+                break
+
+    def _tag(self, i: int) -> tuple[str, str]:
+        """The source of the tag at ``i`` ("<" or "</", then a letter) as HTML's tokenizer
+        reads it, and its name; if the input ends inside it, there is no tag and nothing
+        more."""
+        rawdata = self.rawdata
+        match = _TAG.match(rawdata, i)
+        if match is None or match.group("close") is None:
+            raise _Stop
+        if not self._patched:
+            return match.group(), match.group("name")
+        text = self._source_text(i, match.end())
+        return text, text[match.start("name") - i : match.end("name") - i]
+
+    def _foreign(self) -> bool:
+        """Whether the current element is an SVG or MathML one with no HTML inside."""
+        return bool(self._open) and not self._open[-1][2]
+
+    def _break_out(self) -> None:
+        """HTML "parsing tokens in foreign content": this tag ends the foreign elements."""
+        while self._foreign():
+            self._open.pop()
+
+    def _collect(
+        self, text: str, element: str, rules: dict[str, int], values: _Values, foreign: bool
+    ) -> None:
+        """The references in the attribute values of one start tag."""
+        for name, (raw, offset) in values.items():
+            kind = rules.get(name)
+            if kind is None:
+                kind = _ANY_ELEMENT.get(name)
+                if kind is None and foreign:
+                    kind = _FOREIGN.get(name)
+                if kind is None:
+                    continue
+            elif kind == _REFRESH:
+                equiv = _decode(values.get("http-equiv", ("", 0))[0])[0]
+                if _ascii_lower(equiv) != "refresh":
+                    continue
+            value, spans = _decode(raw)
+            is_base = element == "base" and name == "href" and not foreign
+            for reference, index in _references(kind, value):
+                line, column = self._position(text, offset + _raw_index(index, spans))
+                self.found.append((element, name, reference, line, column, is_base))
+                if is_base and self.base is None and not self._templates:
+                    self.base = reference
+                    if self._stop_at_base:
+                        raise _Stop
+
+    def _source_text(self, start: int, end: int) -> str:
+        """``rawdata[start:end]`` as the document has it (when what was fed differs)."""
+        if not self._line_starts:
+            self._line_starts = [0, *(m.end() for m in re.finditer("\n", self._source))]
+        line, column = self.getpos()
+        begin = self._line_starts[line - 1] + column
+        return self._source[begin : begin + end - start]
+
+    def _position(self, text: str, offset: int) -> tuple[int, int]:
+        """Line and column (from 1) of ``text[offset]``, ``text`` being this start tag."""
+        line, column = self.getpos()
+        newline = text.rfind("\n", 0, offset)
+        if newline < 0:
+            return line, column + offset + 1
+        return line + text.count("\n", 0, offset), offset - newline
+
+    # -- markup that is not a tag: HTML's rules, and the end of the input is the end ----
+    def parse_comment(self, i: int, report: bool = True) -> int:
+        rawdata = self.rawdata
+        if rawdata.startswith(">", i + 4):  # "<!-->" and "<!--->" are empty comments
+            return i + 5
+        if rawdata.startswith("->", i + 4):
+            return i + 6
+        match = _COMMENT_END.search(rawdata, i + 4)
+        return len(rawdata) if match is None else match.end()
+
+    def parse_bogus_comment(self, i: int, report: bool = True) -> int:
+        end = self.rawdata.find(">", i + 2)
+        return len(self.rawdata) if end < 0 else end + 1
+
+    def parse_pi(self, i: int) -> int:
+        return self.parse_bogus_comment(i)  # HTML has no processing instructions
+
+    def parse_html_declaration(self, i: int) -> int:
+        rawdata = self.rawdata
+        if rawdata.startswith("<!--", i):
+            return self.parse_comment(i)
+        if self._open and self._open[-1][1] != "html" and rawdata.startswith("<![CDATA[", i):
+            end = rawdata.find("]]>", i + 9)  # a CDATA section, in an SVG or MathML element
+            return len(rawdata) if end < 0 else end + 3
+        return self.parse_bogus_comment(i)  # a DOCTYPE, too, ends at the first ">"
+
+
+def scan(document: str, stop_at_base: bool) -> _Scanner:
+    if not isinstance(document, str):
+        raise TypeError(f"an HTML document is a str, not {type(document).__name__}")
+    if "\r" in document:  # HTML's input stream: CR LF and CR are LF
+        document = document.replace("\r\n", "\n").replace("\r", "\n")
+    fed, patched = _LONG_DECIMAL.subn("&_", document) if "&#" in document else (document, 0)
+    scanner = _Scanner(document, bool(patched), stop_at_base)
+    try:
+        scanner.feed(fed)
+        scanner.close()
+    except _Stop:
+        pass
+    except (AssertionError, ValueError):  # pragma: no cover - HTMLParser's own failures
+        pass  # (none known once the hooks above are in place): keep what was found
+    return scanner

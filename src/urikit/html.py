@@ -1,0 +1,222 @@
+"""The base URI and the URI references of an HTML document (RFC 3986 §5.1, RFC 2396 §5.1
+and Appendix D).
+
+RFC 3986 §5.1 ranks four sources of a base URI: one embedded in the content (in HTML, the
+``<base href>`` of RFC 2396 Appendix D), the base of an encapsulating entity, the URI the
+document was retrieved from, and an application default.  :func:`base_uri` applies that
+order to a document; :func:`links` yields every URL-valued attribute of the document, each
+resolved against that base by :func:`urikit.resolve`.  This module owns no grammar: it
+finds references with the standard library's :class:`html.parser.HTMLParser`, and the
+core parses and resolves them.
+
+Where HTML decides, HTML's rules are followed, so that the references are those a
+browser sees:
+
+* the base is the ``href`` of the first ``base`` element *anywhere* in the document (the
+  HTML standard's "document base URL"; it only asks authors to put it in ``head``), not
+  counting ``base`` inside ``<template>`` or ``<svg>``/``<math>``; a second ``base`` is
+  never consulted, even when the first one's ``href`` is invalid;
+* names are case-insensitive and a repeated attribute keeps its first value; character
+  references are decoded as HTML decodes them in attribute values (``&copy=`` stays as
+  written, ``&#1;`` is U+0001); leading and trailing ASCII whitespace is trimmed;
+* tabs and newlines *inside* a reference are kept: a browser's URL parser deletes them,
+  but they are not URI characters, so such a reference is reported invalid (``uri`` is
+  ``None``), never repaired (``urikit.requote`` repairs references);
+* ``script``, ``style``, ``textarea``, ``title``, ``xmp``, ``iframe``, ``noembed`` and
+  ``noframes`` hold text, not tags, and nothing after ``<plaintext>`` is markup;
+  ``noscript`` is read as markup (a parser with scripting disabled);
+* in SVG and MathML any element may link with ``href``; their elements are followed
+  roughly as HTML's tree builder does (the HTML inside ``foreignObject`` and the like,
+  the HTML tags that end them), but an end tag there of an HTML element opened outside
+  them is not seen to end them;
+* an unterminated comment, tag or declaration runs to the end of the document;
+* references inside ``<template>`` are yielded (they are in the document), but a ``base``
+  there is not the document's.
+
+Positions are those of the reference's first character in the document (for a reference
+spelled with a character reference, the ``&`` of it): ``line`` from 1 counting LF, CR LF
+and CR as line breaks, ``column`` from 1 counting code points.  No document makes these
+functions raise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ._grammar import Grammar, get_grammar
+from ._html_scan import Reference, scan
+from .errors import URISyntaxError
+from .reference import URIReference, parse
+from .resolve import ResolutionError, resolve
+
+__all__ = ["Link", "base_uri", "links"]
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """One URI reference of a document: where it stands, as written, and resolved."""
+
+    #: The element and attribute names, in lower case (``"a"``, ``"href"``).
+    element: str
+    attribute: str
+    #: The reference as written: character references decoded, ASCII whitespace trimmed.
+    reference: str
+    #: The target URI (RFC 3986 §5.2), or ``None`` when it has none (see ``error``).
+    uri: str | None
+    #: Where ``reference`` begins: line and column, both counted from 1.
+    line: int
+    column: int
+    #: Why ``uri`` is ``None``: a :class:`urikit.URISyntaxError` for a reference that is
+    #: not a URI reference, a :class:`urikit.ResolutionError` for a relative reference
+    #: without a base.  Not part of equality.
+    error: URISyntaxError | ResolutionError | None = field(default=None, compare=False)
+
+
+# -- RFC 3986 §5.1: the layers of base URIs ------------------------------------------------
+def _given_base(text: str | None, name: str, g: Grammar) -> URIReference | None:
+    """A base URI the caller gives: a URI, used without its fragment (RFC 3986 §5.1)."""
+    if text is None:
+        return None
+    ref = parse(text, grammar=g)
+    if ref.scheme is None:
+        raise ResolutionError(f"{name} must be a URI with a scheme (RFC 3986 §5.1): {text!r}")
+    return ref if ref.fragment is None else ref.replace(fragment=None)
+
+
+def _document_base(href: str | None, outer: URIReference | None, g: Grammar) -> URIReference | None:
+    """RFC 3986 §5.1: the embedded base (``href`` of the first ``base`` element) if it
+    gives one, resolved against the ``outer`` layers if relative, else those layers."""
+    if href is not None:
+        try:
+            ref = parse(href, grammar=g)
+            if ref.scheme is not None or outer is not None:
+                # §5.1: "converted to absolute form and stripped of any fragment"
+                target = (ref if outer is None else outer).resolve(ref)
+                return target if target.fragment is None else target.replace(fragment=None)
+        except (URISyntaxError, ResolutionError):
+            pass  # not a URI reference, or not resolvable: the next layer takes over
+    return outer
+
+
+def _outer_base(
+    encapsulating_base: str | None, retrieval_uri: str | None, default: str | None, g: Grammar
+) -> URIReference | None:
+    """RFC 3986 §5.1.2 to §5.1.4: the first of the caller's layers that exists."""
+    layers = (
+        _given_base(encapsulating_base, "encapsulating_base", g),
+        _given_base(retrieval_uri, "retrieval_uri", g),
+        _given_base(default, "default", g),
+    )
+    return next((layer for layer in layers if layer is not None), None)
+
+
+_Target = tuple[str | None, URISyntaxError | ResolutionError | None]
+
+
+def _target(reference: str, base: URIReference | None, g: Grammar) -> _Target:
+    """The target URI of ``reference`` (RFC 3986 §5.2 or RFC 2396 §5.2), or the error."""
+    try:
+        ref = parse(reference, grammar=g)
+        if base is not None:
+            return resolve(base, ref), None
+        if ref.scheme is not None:  # §5.2.2 reads no base for a reference with a scheme
+            return resolve(ref, ref), None
+        return None, ResolutionError(
+            f"a relative reference and no base URI (RFC 3986 §5.1): {reference[:100]!r}"
+        )
+    except (URISyntaxError, ResolutionError) as error:
+        return None, error
+
+
+def _resolved(
+    found: list[Reference], base: URIReference | None, outer: URIReference | None, g: Grammar
+) -> Iterator[Link]:
+    targets: dict[str, _Target] = {}
+    for element, attribute, reference, line, column, is_base in found:
+        if is_base:  # HTML resolves a base element's href against the layers outside it
+            uri, error = _target(reference, outer, g)
+        else:
+            known = targets.get(reference)
+            if known is None:
+                known = targets[reference] = _target(reference, base, g)
+            uri, error = known
+        yield Link(element, attribute, reference, uri, line, column, error)
+
+
+# -- the public functions ----------------------------------------------------------------
+def base_uri(
+    document: str,
+    *,
+    retrieval_uri: str | None = None,
+    encapsulating_base: str | None = None,
+    default: str | None = None,
+    grammar: str = "rfc3986",
+) -> str | None:
+    """The base URI of an HTML document, by the precedence of RFC 3986 §5.1 (RFC 2396
+    §5.1): the document's ``<base href>`` (§5.1.1, RFC 2396 Appendix D), else
+    ``encapsulating_base`` (§5.1.2), else ``retrieval_uri`` (§5.1.3: after redirects, the
+    last URI), else ``default`` (§5.1.4); ``None`` when none of them gives one.
+
+    The embedded base is the ``href`` of the first ``base`` element that has one.  A
+    relative ``href`` is resolved against the next layer that exists; when there is none,
+    or the ``href`` is not a URI reference under ``grammar`` (after trimming ASCII
+    whitespace), it is ignored and the next layer takes over.  The base is returned in
+    absolute form without its fragment (RFC 3986 §5.1).  The layers given must be URIs:
+    :class:`urikit.URISyntaxError` or :class:`urikit.ResolutionError` otherwise.
+
+    >>> page = '<head><base href="/docs/"></head><a href="intro">'
+    >>> base_uri(page, retrieval_uri="http://example.com/a/b")
+    'http://example.com/docs/'
+    >>> base_uri("<p>no base here", retrieval_uri="http://example.com/a/b")
+    'http://example.com/a/b'
+    >>> print(base_uri('<base href="/docs/">'))  # relative, and nothing to resolve it by
+    None
+    """
+    g = get_grammar(grammar)
+    outer = _outer_base(encapsulating_base, retrieval_uri, default, g)
+    base = _document_base(scan(document, stop_at_base=True).base, outer, g)
+    return None if base is None else str(base)
+
+
+def links(
+    document: str,
+    *,
+    retrieval_uri: str | None = None,
+    encapsulating_base: str | None = None,
+    default: str | None = None,
+    grammar: str = "rfc3986",
+) -> Iterator[Link]:
+    """Every URI reference of an HTML document, in document order, each resolved
+    (RFC 3986 §5.2, or RFC 2396 §5.2 with ``grammar="rfc2396"``) against the base that
+    :func:`base_uri` gives for the same arguments.
+
+    The references are the values of the URL-valued attributes of HTML (``href``,
+    ``src``, ``srcset``, ``action``, ``cite``, ``data``, ``poster``, ...; HTML 4.01's
+    ``longdesc``, ``usemap``, ``codebase``, ``classid``, ``archive``, ``profile``,
+    ``background``), microdata's ``itemtype`` and ``itemid``, ``href`` and ``xlink:href``
+    in SVG and MathML, and the URL of ``<meta http-equiv="refresh">``; one per URL for
+    lists (``ping``, ``srcset``, ``archive``).  An empty value is yielded too: it is the
+    empty reference, which resolves to the base.  A ``base`` element's own ``href`` is
+    resolved against the layers outside the document, as HTML does.
+
+    ``uri`` is ``None`` when the reference is not a URI reference under ``grammar`` (a
+    space, a non-ASCII character: ``error`` says where) or when it is relative and there
+    is no base.  The document is read at once; references are resolved as consumed.
+
+    >>> page = '''
+    ... <base href="http://example.com/a/">
+    ... <img src=logo.png srcset="logo-2x.png 2x, /big,wide.png 800w">
+    ... <a href="../b c">'''
+    >>> for link in links(page):
+    ...     print(link.line, link.column, link.element, link.attribute, link.uri)
+    2 13 base href http://example.com/a/
+    3 10 img src http://example.com/a/logo.png
+    3 27 img srcset http://example.com/a/logo-2x.png
+    3 43 img srcset http://example.com/big,wide.png
+    4 10 a href None
+    """
+    g = get_grammar(grammar)
+    outer = _outer_base(encapsulating_base, retrieval_uri, default, g)
+    scanned = scan(document, stop_at_base=False)
+    return _resolved(scanned.found, _document_base(scanned.base, outer, g), outer, g)
