@@ -23,7 +23,7 @@ from ._parse import (
     Parts,
     Split,
 )
-from .reference import URIReference, make, parse, recompose
+from .reference import URIReference, is_valid, make, parse, recompose
 
 __all__ = ["ResolutionError", "relativize", "remove_dot_segments", "resolve"]
 
@@ -226,7 +226,17 @@ def _resolve_2396(base: URIReference, r: URIReference, strict: bool, above_root:
         authority, path = b[AUTHORITY], p[PATH]
     else:
         authority, path = b[AUTHORITY], _rfc2396_step_6(b[PATH], p[PATH], above_root)
-    return recompose(b[SCHEME], authority, path, p[QUERY], p[FRAGMENT])  # 7)
+    target = recompose(b[SCHEME], authority, path, p[QUERY], p[FRAGMENT])  # 7)
+    # Step 6a on a base with an authority and an empty path glues the reference to the
+    # authority ("http://a" + "g" = "http://ag", as java.net.URI does); RFC 3986 §5.2.3
+    # fixed it.  Kept as written, unless the result is no URI at all.
+    glued = authority is not None and path[:1] not in ("/", "")
+    if glued and not is_valid(target, grammar=base._grammar):
+        raise ResolutionError(
+            "RFC 2396 §5.2 step 6a joins this relative path to the base's authority, "
+            "which gives no URI (RFC 3986 §5.2.3 inserts a '/' here)"
+        )
+    return target
 
 
 # -- the public functions -----------------------------------------------------------------
