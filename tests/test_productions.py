@@ -26,10 +26,8 @@ from typing import Any
 import pytest
 
 import urikit
+from tests.expect import R2, R3, parts, registry, server
 from urikit import ErrorKind
-
-R3 = "rfc3986"
-R2 = "rfc2396"
 
 CHAR = ErrorKind.INVALID_CHARACTER
 NONASCII = ErrorKind.NON_ASCII
@@ -43,47 +41,6 @@ PORT = ErrorKind.INVALID_PORT
 IPLIT = ErrorKind.INVALID_IP_LITERAL
 HOST = ErrorKind.INVALID_HOST
 EMPTY_SSP = ErrorKind.EMPTY_SCHEME_SPECIFIC_PART
-
-
-def parts(
-    scheme: str | None = None,
-    authority: str | None = None,
-    userinfo: str | None = None,
-    host: str | None = None,
-    port: str | None = None,
-    path: str = "",
-    query: str | None = None,
-    fragment: str | None = None,
-    **extra: Any,
-) -> dict[str, Any]:
-    """All eight components (absent ones None), plus extra attributes to check
-    (``host_type``, ``is_opaque``)."""
-    return {
-        "scheme": scheme,
-        "authority": authority,
-        "userinfo": userinfo,
-        "host": host,
-        "port": port,
-        "path": path,
-        "query": query,
-        "fragment": fragment,
-        **extra,
-    }
-
-
-def server(
-    scheme: str | None,
-    host: str,
-    path: str = "",
-    *,
-    userinfo: str | None = None,
-    port: str | None = None,
-    **extra: Any,
-) -> dict[str, Any]:
-    """Components of a reference with a server-style authority (userinfo@host:port)."""
-    authority = ("" if userinfo is None else userinfo + "@") + host
-    authority += "" if port is None else ":" + port
-    return parts(scheme, authority, userinfo, host, port, path, **extra)
 
 
 def assert_parses(text: str, grammar: str, rule: str, expected: dict[str, Any]) -> None:
@@ -1079,11 +1036,6 @@ def test_hier_part_opaque_part_invalid_rfc2396(text: str, position: int, kind: E
 #   §3.2.2 server = [ [ userinfo "@" ] hostport ] ; hostport = host [ ":" port ]
 #   §3.2.1 reg_name = 1*( unreserved | escaped | "$" | "," | ";" | ":" | "@" | "&" | "=" | "+" )
 # =====================================================================================
-
-
-def registry(scheme: str | None, authority: str, path: str = "") -> dict[str, Any]:
-    """A registry-based authority: no userinfo, host or port (documented decision)."""
-    return parts(scheme, authority, None, None, None, path)
 
 
 SERVER_REG_NAME_2396 = [

@@ -13,59 +13,13 @@ from typing import Any
 import pytest
 
 import urikit
+from tests.expect import R2, R3, parts, registry, server
 from urikit import ErrorKind
 
-R3 = "rfc3986"
-R2 = "rfc2396"
 GRAMMARS = (R3, R2)
 
 #: RFC 3986 Appendix B / RFC 2396 Appendix B, verbatim.
 APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?")
-
-
-def parts(
-    scheme: str | None = None,
-    authority: str | None = None,
-    userinfo: str | None = None,
-    host: str | None = None,
-    port: str | None = None,
-    path: str = "",
-    query: str | None = None,
-    fragment: str | None = None,
-    **extra: Any,
-) -> dict[str, Any]:
-    """All eight components (absent ones None), plus extra attributes to check."""
-    return {
-        "scheme": scheme,
-        "authority": authority,
-        "userinfo": userinfo,
-        "host": host,
-        "port": port,
-        "path": path,
-        "query": query,
-        "fragment": fragment,
-        **extra,
-    }
-
-
-def server(
-    scheme: str | None,
-    host: str,
-    path: str = "",
-    *,
-    userinfo: str | None = None,
-    port: str | None = None,
-    **extra: Any,
-) -> dict[str, Any]:
-    """Components of a reference whose authority is ``[ userinfo "@" ] host [ ":" port ]``."""
-    authority = ("" if userinfo is None else userinfo + "@") + host
-    authority += "" if port is None else ":" + port
-    return parts(scheme, authority, userinfo, host, port, path, **extra)
-
-
-def registry(scheme: str | None, authority: str, path: str = "", **extra: Any) -> dict[str, Any]:
-    """RFC 2396 §3.2.1 registry-based authority: no userinfo, host or port."""
-    return parts(scheme, authority, None, None, None, path, **extra)
 
 
 def check(text: str, grammar: str, rule: str, expected: Any) -> None:

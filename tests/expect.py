@@ -1,0 +1,54 @@
+"""Shared helpers of the grammar tables: the expected components of a reference."""
+
+from __future__ import annotations
+
+from typing import Any
+
+R3 = "rfc3986"
+R2 = "rfc2396"
+
+
+def parts(
+    scheme: str | None = None,
+    authority: str | None = None,
+    userinfo: str | None = None,
+    host: str | None = None,
+    port: str | None = None,
+    path: str = "",
+    query: str | None = None,
+    fragment: str | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """All eight components (absent ones None), plus extra attributes to check
+    (``host_type``, ``is_opaque``)."""
+    return {
+        "scheme": scheme,
+        "authority": authority,
+        "userinfo": userinfo,
+        "host": host,
+        "port": port,
+        "path": path,
+        "query": query,
+        "fragment": fragment,
+        **extra,
+    }
+
+
+def server(
+    scheme: str | None,
+    host: str,
+    path: str = "",
+    *,
+    userinfo: str | None = None,
+    port: str | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """Components of a reference with a server-style authority (userinfo@host:port)."""
+    authority = ("" if userinfo is None else userinfo + "@") + host
+    authority += "" if port is None else ":" + port
+    return parts(scheme, authority, userinfo, host, port, path, **extra)
+
+
+def registry(scheme: str | None, authority: str, path: str = "", **extra: Any) -> dict[str, Any]:
+    """RFC 2396 §3.2.1 registry-based authority: no userinfo, host or port."""
+    return parts(scheme, authority, None, None, None, path, **extra)
