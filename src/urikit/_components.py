@@ -90,12 +90,15 @@ def _ip_literal(g: Grammar, text: str) -> Problem | None:
         if found is None and close + 1 < len(text):
             char = text[close + 1]
             return close + 1, _char_kind(char, ErrorKind.INVALID_IP_LITERAL), "after ']'"
-    if found is None:
-        return None
+    return None if found is None else _located(text, found, ErrorKind.INVALID_IP_LITERAL)
+
+
+def _located(text: str, found: tuple[int, str], otherwise: ErrorKind) -> Problem:
+    """A host checker's ``(position, reason)`` with its kind: ``otherwise``, unless the
+    character there is one no URI holds."""
     position, reason = found
     char = text[position] if position < len(text) else ""
-    kind = _char_kind(char, ErrorKind.INVALID_IP_LITERAL) if char else ErrorKind.INVALID_IP_LITERAL
-    return position, kind, reason
+    return position, _char_kind(char, otherwise) if char else otherwise, reason
 
 
 def _address(checker: Callable[[str, int, int], tuple[int, str] | None]) -> Checker:
@@ -103,12 +106,7 @@ def _address(checker: Callable[[str, int, int], tuple[int, str] | None]) -> Chec
 
     def check(text: str) -> Problem | None:
         found = checker(text, 0, len(text))
-        if found is None:
-            return None
-        position, reason = found
-        char = text[position] if position < len(text) else ""
-        kind = _char_kind(char, ErrorKind.INVALID_HOST) if char else ErrorKind.INVALID_HOST
-        return position, kind, reason
+        return None if found is None else _located(text, found, ErrorKind.INVALID_HOST)
 
     return check
 
