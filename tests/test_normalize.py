@@ -185,3 +185,19 @@ def test_equivalence_never_decodes_reserved(text: str) -> None:
     # §2.2: a reserved character and its percent-encoding are not equivalent
     suffix = "" if "#" in text else "#"
     assert not urikit.equivalent(text + suffix + "/", text + suffix + "%2F")
+
+
+@pytest.mark.parametrize(
+    "scheme",
+    [s for s in urikit.schemes.known() if s.default_port is not None],
+    ids=lambda scheme: scheme.name,
+)
+def test_each_known_default_port_is_elided(scheme: urikit.schemes.Scheme) -> None:
+    uri = f"{scheme.name.upper()}://h:{scheme.default_port}/p"
+    assert urikit.normalize(uri) == f"{scheme.name}://h/p"
+    other = (scheme.default_port or 0) + 1
+    assert urikit.normalize(f"{scheme.name}://h:{other}/p") == f"{scheme.name}://h:{other}/p"
+    root = "/" if scheme.empty_path_is_root else ""
+    assert (
+        urikit.normalize(f"{scheme.name}://h:{scheme.default_port}") == f"{scheme.name}://h{root}"
+    )
