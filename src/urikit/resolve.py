@@ -7,7 +7,6 @@ algorithms are here, each a transcription of its RFC's pseudocode with the RFC's
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Literal
 
 from ._grammar import RFC3986, Grammar, get_grammar
@@ -113,10 +112,12 @@ def _merge(base_authority: str | None, base_path: str, path: str) -> str:
 
 
 # -- RFC 3986 §5.2.2 -----------------------------------------------------------------------
-def _transform_3986(
-    base: Parts, r: Parts, strict: bool, above_root: AboveRoot
-) -> tuple[str | None, ...]:
-    """RFC 3986 §5.2.2 Transform References: the parts (text slot empty) of T."""
+Target = tuple[str | None, str | None, str, str | None, str | None, Parts]
+
+
+def _transform_3986(base: Parts, r: Parts, strict: bool, above_root: AboveRoot) -> Target:
+    """RFC 3986 §5.2.2 Transform References: T.scheme, T.authority, T.path, T.query,
+    T.fragment, and the parts T's authority comes from (for its userinfo, host, port)."""
     r_scheme = r[SCHEME]
     if not strict and r_scheme is not None and r_scheme.lower() == base[SCHEME].lower():
         r_scheme = None  # a non-strict parser may ignore a scheme identical to the base's
@@ -147,17 +148,8 @@ def _transform_3986(
         # §3.3: without an authority a path cannot begin with "//"; "/." keeps it a path
         # (what WHATWG URL serializers do), and resolves to the same path again.
         t_path = "/." + t_path
-    return (
-        None,
-        r_scheme if r_scheme is not None else base[SCHEME],
-        t_authority,
-        source[USERINFO],
-        source[HOST],
-        source[PORT],
-        t_path,
-        t_query,
-        r[FRAGMENT],
-    )
+    t_scheme = r_scheme if r_scheme is not None else base[SCHEME]
+    return t_scheme, t_authority, t_path, t_query, r[FRAGMENT], source
 
 
 # -- RFC 2396 §5.2 -------------------------------------------------------------------------
@@ -240,26 +232,24 @@ def _resolve_2396(base: URIReference, r: URIReference, strict: bool, above_root:
 
 
 # -- the public functions -----------------------------------------------------------------
-@lru_cache(maxsize=128)
+_last_base: tuple[str, Grammar, URIReference] | None = None
+
+
 def _parse_base(text: str, grammar: Grammar) -> URIReference:
-    return parse(text, grammar=grammar)
+    """The base, parsed; the last one is kept, since references usually come many to a
+    base (the links of one page).  One entry: a lookup costs one string comparison."""
+    global _last_base
+    last = _last_base
+    if last is not None and last[1] is grammar and last[0] == text:
+        return last[2]
+    ref = parse(text, grammar=grammar)
+    _last_base = (text, grammar, ref)
+    return ref
 
 
-def _check_above_root(above_root: AboveRoot | None, default: AboveRoot) -> AboveRoot:
-    if above_root is None:
-        return default
-    if above_root not in ("keep", "drop", "raise"):
+def _check_above_root(above_root: AboveRoot | None) -> None:
+    if above_root is not None and above_root not in ("keep", "drop", "raise"):
         raise ValueError(f"above_root must be 'keep', 'drop' or 'raise', not {above_root!r}")
-    return above_root
-
-
-def _transform(
-    base: URIReference, r: URIReference, strict: bool, above_root: AboveRoot | None
-) -> tuple[str | None, ...] | str:
-    """The target: RFC 3986's parts (text slot empty), or RFC 2396's string."""
-    if base._grammar.resolution == "rfc2396":
-        return _resolve_2396(base, r, strict, _check_above_root(above_root, "keep"))
-    return _transform_3986(base._parts, r._parts, strict, _check_above_root(above_root, "drop"))
 
 
 def _operands(
@@ -275,7 +265,7 @@ def _operands(
         b = _parse_base(base, g)
     else:
         b = base if base._grammar is g else parse(str(base), grammar=g)
-    if b.scheme is None:
+    if b._parts[SCHEME] is None:
         raise ResolutionError(
             f"a base URI needs a scheme (RFC 3986 §5.2.1, RFC 2396 §5.2): {str(b)[:100]!r}"
         )
@@ -293,17 +283,17 @@ def resolve_reference(
     above_root: AboveRoot | None = None,
 ) -> URIReference:
     """:func:`resolve`, returning a :class:`URIReference` (``URIReference.resolve``)."""
+    _check_above_root(above_root)
     b, r = _operands(base, ref, grammar)
-    target = _transform(b, r, strict, above_root)
-    if isinstance(target, str):
-        return parse(target, grammar=b._grammar)
-    return make(Split((recompose(*_five(target)), *target[1:])), b._grammar)
-
-
-def _five(
-    parts: tuple[str | None, ...],
-) -> tuple[str | None, str | None, str, str | None, str | None]:
-    return parts[SCHEME], parts[AUTHORITY], parts[PATH] or "", parts[QUERY], parts[FRAGMENT]
+    g = b._grammar
+    if g.resolution == "rfc2396":
+        return parse(_resolve_2396(b, r, strict, above_root or "keep"), grammar=g)
+    scheme, authority, path, query, fragment, source = _transform_3986(
+        b._parts, r._parts, strict, above_root or "drop"
+    )
+    text = recompose(scheme, authority, path, query, fragment)
+    parts = (text, scheme, authority, source[USERINFO], source[HOST], source[PORT])
+    return make(Split((*parts, path, query, fragment)), g)
 
 
 def resolve(
@@ -334,9 +324,12 @@ def resolve(
     >>> resolve(base, "../../../g"), resolve(base, "../../../g", grammar="rfc2396")
     ('http://a/g', 'http://a/../g')
     """
+    _check_above_root(above_root)
     b, r = _operands(base, ref, grammar)
-    target = _transform(b, r, strict, above_root)
-    return target if isinstance(target, str) else recompose(*_five(target))
+    if b._grammar.resolution == "rfc2396":
+        return _resolve_2396(b, r, strict, above_root or "keep")
+    t = _transform_3986(b._parts, r._parts, strict, above_root or "drop")
+    return recompose(t[0], t[1], t[2], t[3], t[4])
 
 
 # -- the inverse: relativize ---------------------------------------------------------------
@@ -389,8 +382,9 @@ def relativize(
     ('#top', '//h/b/')
     """
     b, t = _operands(base, target, grammar)
-    parts = _transform_3986(b._parts, t._parts, True, "drop")
-    scheme, authority, path, query, fragment = _five(parts)
+    scheme, authority, path, query, fragment, _ = _transform_3986(
+        b._parts, t._parts, True, "drop"
+    )
     wanted = recompose(scheme, authority, path, query, fragment)
     tail = ("" if query is None else "?" + query) + ("" if fragment is None else "#" + fragment)
     candidates = [wanted]
@@ -408,8 +402,7 @@ def relativize(
                     candidates.append(tail)
                 elif b.query is None:
                     candidates.append("" if fragment is None else "#" + fragment)
-    rfc3986 = get_grammar("rfc3986")
-    base_3986 = b if b._grammar is rfc3986 else parse(str(b))
+    base_3986 = b if b._grammar is RFC3986 else parse(str(b))
     for candidate in sorted(candidates, key=len):
         if resolve(base_3986, candidate) == wanted:
             return candidate
