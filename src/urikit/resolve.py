@@ -382,9 +382,7 @@ def relativize(
     ('#top', '//h/b/')
     """
     b, t = _operands(base, target, grammar)
-    scheme, authority, path, query, fragment, _ = _transform_3986(
-        b._parts, t._parts, True, "drop"
-    )
+    scheme, authority, path, query, fragment, _ = _transform_3986(b._parts, t._parts, True, "drop")
     wanted = recompose(scheme, authority, path, query, fragment)
     tail = ("" if query is None else "?" + query) + ("" if fragment is None else "#" + fragment)
     candidates = [wanted]
