@@ -190,9 +190,7 @@ def _authority_problem(text: str, grammar: Grammar, start: int, stop: int) -> Pr
     assert server is not None
     end = server.end()
     if grammar.registry is not None:
-        registry_end = start
-        while registry_end < len(text) and text[registry_end] in grammar.registry:
-            registry_end += 1
+        registry_end = grammar.registry.run.match(text, start).end()  # type: ignore[union-attr]
         if registry_end > end or (registry_end == end and server.start("host") < 0):
             return (
                 registry_end,
