@@ -552,8 +552,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        args = parser.parse_args(argv)  # --help writes, so it may meet a closed pipe too
         if getattr(args, "rule", None) is not None:
             try:
                 GRAMMARS[args.grammar].rule(args.rule)
@@ -568,6 +568,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (e.g. `| head`): as if killed by SIGPIPE
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_PIPE
+    except SystemExit as exit_:  # argparse: --help (0) or a usage error (2)
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+        return int(exit_.code or 0)
     except KeyboardInterrupt:
         return 130
 
