@@ -3,7 +3,7 @@
     python benchmarks/run.py                 # every section
     python benchmarks/run.py parse --repeat 7
 
-Needs the peers: ``pip install -e '.[bench]'`` (``make bench`` does it).  A peer that
+Needs the peers: ``pip install -e '.[bench]'`` (``./dev bench`` does it).  A peer that
 is not installed is skipped with a note.  Ratios are time relative to urikit: above 1
 means the peer is slower.
 """
