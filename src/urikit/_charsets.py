@@ -38,6 +38,9 @@ PATH = PCHAR | frozenset("/")  # §3.3 the characters of any path rule
 QUERY = PCHAR | frozenset("/?")  # §3.4 query
 FRAGMENT = QUERY  # §3.5 fragment = *( pchar / "/" / "?" )
 ZONE_ID = UNRESERVED  # RFC 6874 §2 ZoneID = 1*( unreserved / pct-encoded )
+#: Inside the brackets of an IP-literal (§3.2.2): what IPv6address, IPvFuture and an
+#: RFC 6874 zone ("%25" ZoneID) are made of; the host rules check how.
+IP_LITERAL = UNRESERVED | SUB_DELIMS | frozenset(":%")
 
 # -- RFC 2396 §2, as amended by RFC 2732 §3 ----------------------------------------------
 ALPHANUM = ALPHA | DIGIT  # §1.6 alphanum
@@ -115,3 +118,7 @@ def char_class_regex(chars: frozenset[str] | set[str], *, negate: bool = False) 
             parts.extend(re.escape(chr(c)) for c in codes[i : j + 1])
         i = j + 1
     return ("[^" if negate else "[") + "".join(parts) + "]"
+
+
+#: RFC 3986 §3.1 / RFC 2396 §3.1 ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``.
+SCHEME_REGEX = char_class_regex(ALPHA) + char_class_regex(SCHEME) + "*"

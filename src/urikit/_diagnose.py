@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import re
 
-from ._charsets import ALPHA, BAD_PCT, SCHEME, SUB_DELIMS, UNRESERVED
+from ._charsets import ALPHA, BAD_PCT, IP_LITERAL, SCHEME
 from ._grammar import Grammar, ReferenceRule
 from ._host import ip_literal_error
 from .errors import ErrorKind, URISyntaxError, describe_char
 
 Problem = tuple[int, ErrorKind, str]
 
-_IP_LITERAL_CHARS = UNRESERVED | SUB_DELIMS | frozenset(":%")
 _AUTHORITY_END = re.compile("[^/?#]*")
 
 
@@ -237,7 +236,7 @@ def _host_reason(char: str) -> str:
 def _unclosed_ip_literal(text: str, start: int, grammar: Grammar) -> Problem:
     """``text[start]`` is ``[`` but no ``]`` closes a literal made of its characters."""
     i = start + 1
-    while i < len(text) and text[i] in _IP_LITERAL_CHARS:
+    while i < len(text) and text[i] in IP_LITERAL:
         i += 1
     if i == len(text):
         return i, ErrorKind.INVALID_IP_LITERAL, "an IP literal needs a closing ']'"

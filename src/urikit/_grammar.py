@@ -108,9 +108,7 @@ class Grammar:
             ) from None
 
 
-#: Inside brackets: the characters of IPv6address, IPvFuture and zone IDs; what they
-#: make up is checked by ``_host.ip_literal_error``.
-_IP_LITERAL = cs.char_class_regex(cs.UNRESERVED | cs.SUB_DELIMS | frozenset(":%"))
+_IP_LITERAL = cs.char_class_regex(cs.IP_LITERAL)  # checked by ``_host.ip_literal_error``
 
 
 def _server_pattern(g: Grammar) -> str:
@@ -130,7 +128,7 @@ def _reference_pattern(g: Grammar) -> str:
     a first segment with no ":" (path-noscheme).
     """
     p = g.path.regex()
-    scheme = f"(?:(?P<scheme>[A-Za-z]{g.scheme.regex()}*):)?"
+    scheme = f"(?:(?P<scheme>{cs.char_class_regex(cs.ALPHA)}{g.scheme.regex()}*):)?"
     server = _server_pattern(g)
     if g.registry is not None:  # server, unless only a reg_name fits
         authority = f"(?P<authority>{server}(?=[/?#]|\\Z)|{g.registry.regex()}*)"

@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import re
 
-from ._charsets import SUB_DELIMS, UNRESERVED, char_class_regex
+from ._charsets import REG_NAME, SCHEME_REGEX, CharClass
 from .errors import ErrorKind, URISyntaxError
 from .reference import is_valid, parse, validate
 
 __all__ = ["complete"]
 
-_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
-_HOST_CHARS = char_class_regex(UNRESERVED | SUB_DELIMS | frozenset("%"))
+_SCHEME = re.compile(f"({SCHEME_REGEX}):")
+_HOST_CHARS = CharClass(REG_NAME).regex()
 # a host, an optional ":port", and the rest (path, query, fragment)
 _HOST_PORT = re.compile(rf"{_HOST_CHARS}+(?::[0-9]*)?(?=[/?#]|\Z)")
 _HOST_RUN = re.compile(f"{_HOST_CHARS}*")

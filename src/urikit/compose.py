@@ -91,7 +91,7 @@ def _text(value: str | int) -> str:
 
 
 # -- composition (RFC 3986 §5.3) -------------------------------------------------------
-_SCHEME = re.compile("[A-Za-z]" + cs.char_class_regex(cs.SCHEME) + "*")  # RFC 3986 §3.1
+_SCHEME = re.compile(cs.SCHEME_REGEX)  # RFC 3986 §3.1
 
 
 def compose(

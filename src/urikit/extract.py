@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from . import schemes as registry
-from ._charsets import char_class_regex
+from ._charsets import SCHEME, SCHEME_REGEX, char_class_regex
 from ._grammar import Grammar, get_grammar
 from .complete import complete
 from .errors import URISyntaxError
@@ -29,7 +29,8 @@ _TRAILING = ".,;:!?'"
 _WHITESPACE = re.compile(r"\s+")
 _HYPHEN_BREAK = re.compile(r"-[ \t]*\r?\n\s*")
 _URL_PREFIX = re.compile(r"URL:\s*\Z", re.IGNORECASE)
-_SCHEME_START = r"(?<![A-Za-z0-9+.\-])(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]*):"
+# a scheme that does not continue a word of scheme characters
+_SCHEME_START = f"(?<!{char_class_regex(SCHEME)})(?P<scheme>{SCHEME_REGEX}):"
 # RFC 2396 Appendix F: www./ftp. hosts, or a dotted host name followed by "/" or ":port"
 _ABBREVIATED = (
     r"(?<![\w.@/:%+\-])(?P<abbreviated>(?:www|ftp)\.[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+"

@@ -7,19 +7,16 @@ Expectations were derived by hand from the grammars, not from the implementation
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 
 import urikit
 from tests.expect import R2, R3, parts, registry, server
+from tests.oracle import APPENDIX_B  # RFC 3986 Appendix B / RFC 2396 Appendix B, verbatim
 from urikit import ErrorKind
 
 GRAMMARS = (R3, R2)
-
-#: RFC 3986 Appendix B / RFC 2396 Appendix B, verbatim.
-APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?")
 
 
 def check(text: str, grammar: str, rule: str, expected: Any) -> None:
