@@ -21,7 +21,7 @@ from . import schemes
 from ._charsets import UNRESERVED, UNRESERVED_2396
 from ._grammar import Grammar
 from ._parse import Split
-from .reference import URIReference, make, parse, recompose
+from .reference import URIReference, make, parse, recompose, recompose_authority
 from .resolve import remove_dot_segments, resolve
 
 __all__ = ["differences", "equivalent", "normalize", "normalize_reference"]
@@ -115,11 +115,7 @@ def _normalize_3986(ref: URIReference, level: Level) -> URIReference:
             if known.normalize_path is not None and authority is None:
                 path = known.normalize_path(path)
     if host is not None:
-        authority = (
-            ("" if userinfo is None else userinfo + "@")
-            + host
-            + ("" if port is None else ":" + port)
-        )
+        authority = recompose_authority(userinfo, host, port)
     if authority is None and path.startswith("//"):
         path = "/." + path  # §3.3: keep a "//" path from reading as an authority
     text = recompose(scheme, authority, path, query, fragment)
@@ -141,11 +137,7 @@ def _normalize_2396(ref: URIReference, level: Level) -> URIReference:
         host = host.lower()
         if level == "scheme" and scheme is not None:
             port = _port(schemes.get(scheme), port)
-        authority = (
-            ("" if userinfo is None else userinfo + "@")
-            + host
-            + ("" if port is None else ":" + port)
-        )
+        authority = recompose_authority(userinfo, host, port)
     return parse(recompose(scheme, authority, path, query, fragment), grammar=ref._grammar)
 
 

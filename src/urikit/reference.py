@@ -403,7 +403,13 @@ def _replace(ref: URIReference, changes: dict[str, str | int | None]) -> URIRefe
     if {"userinfo", "host", "port"} & changes.keys():
         if "authority" in changes:
             raise TypeError("give authority, or userinfo/host/port, not both")
-        values["authority"] = _authority(values["userinfo"], values["host"], values["port"])
+        host = values["host"]
+        if host is None:
+            if values["userinfo"] is not None or values["port"] is not None:
+                raise TypeError("an authority with userinfo or port needs a host")
+            values["authority"] = None
+        else:
+            values["authority"] = recompose_authority(values["userinfo"], host, values["port"])
     path = values["path"] or ""
     text = recompose(
         values["scheme"], values["authority"], path, values["query"], values["fragment"]
@@ -422,15 +428,10 @@ def _replace(ref: URIReference, changes: dict[str, str | int | None]) -> URIRefe
     return new
 
 
-def _authority(userinfo: str | None, host: str | None, port: str | None) -> str | None:
-    """RFC 3986 §3.2: ``[ userinfo "@" ] host [ ":" port ]``."""
-    if host is None:
-        if userinfo is None and port is None:
-            return None
-        raise TypeError("an authority with userinfo or port needs a host")
-    prefix = "" if userinfo is None else userinfo + "@"
-    suffix = "" if port is None else ":" + port
-    return prefix + host + suffix
+def recompose_authority(userinfo: str | None, host: str, port: str | None) -> str:
+    """RFC 3986 §3.2 recomposed: ``[ userinfo "@" ] host [ ":" port ]``."""
+    head = "" if userinfo is None else userinfo + "@"
+    return head + host + ("" if port is None else ":" + port)
 
 
 def _check_structure(text: str, scheme: str | None, authority: str | None, path: str) -> None:
