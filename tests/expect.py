@@ -4,8 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from urikit import ErrorKind
+
 R3 = "rfc3986"
 R2 = "rfc2396"
+
+CHAR = ErrorKind.INVALID_CHARACTER
+NONASCII = ErrorKind.NON_ASCII
+UNEXP = ErrorKind.UNEXPECTED_CHARACTER
+PCT = ErrorKind.INVALID_PERCENT_ENCODING
+SCHEME = ErrorKind.INVALID_SCHEME
+MISSING = ErrorKind.MISSING_SCHEME
+COLON = ErrorKind.COLON_IN_FIRST_SEGMENT
+FRAG = ErrorKind.FRAGMENT_NOT_ALLOWED
+PORT = ErrorKind.INVALID_PORT
+IPLIT = ErrorKind.INVALID_IP_LITERAL
+HOST = ErrorKind.INVALID_HOST
+EMPTY_SSP = ErrorKind.EMPTY_SCHEME_SPECIFIC_PART
 
 
 def parts(

@@ -26,21 +26,26 @@ from typing import Any
 import pytest
 
 import urikit
-from tests.expect import R2, R3, parts, registry, server
+from tests.expect import (
+    CHAR,
+    COLON,
+    EMPTY_SSP,
+    FRAG,
+    HOST,
+    IPLIT,
+    MISSING,
+    NONASCII,
+    PCT,
+    PORT,
+    R2,
+    R3,
+    SCHEME,
+    UNEXP,
+    parts,
+    registry,
+    server,
+)
 from urikit import ErrorKind
-
-CHAR = ErrorKind.INVALID_CHARACTER
-NONASCII = ErrorKind.NON_ASCII
-UNEXP = ErrorKind.UNEXPECTED_CHARACTER
-PCT = ErrorKind.INVALID_PERCENT_ENCODING
-SCHEME = ErrorKind.INVALID_SCHEME
-MISSING = ErrorKind.MISSING_SCHEME
-COLON = ErrorKind.COLON_IN_FIRST_SEGMENT
-FRAG = ErrorKind.FRAGMENT_NOT_ALLOWED
-PORT = ErrorKind.INVALID_PORT
-IPLIT = ErrorKind.INVALID_IP_LITERAL
-HOST = ErrorKind.INVALID_HOST
-EMPTY_SSP = ErrorKind.EMPTY_SCHEME_SPECIFIC_PART
 
 
 def assert_parses(text: str, grammar: str, rule: str, expected: dict[str, Any]) -> None:
@@ -1413,11 +1418,6 @@ def test_character_tables_are_not_empty() -> None:
 
 # Rows settled after review: (position, kind) derived as everywhere above, the first
 # character that no valid string of the rule can continue with.
-H = ErrorKind.INVALID_HOST
-L = ErrorKind.INVALID_IP_LITERAL
-U = ErrorKind.UNEXPECTED_CHARACTER
-C = ErrorKind.INVALID_CHARACTER
-P = ErrorKind.INVALID_PERCENT_ENCODING
 
 # RFC 3986 §3.2.2 IPv6address (RFC 2373 §2.2 text forms for RFC 2732): bare position
 _IPV6_ERRORS = [
@@ -1440,7 +1440,7 @@ _IPV6_ERRORS_DEC_OCTET = [("::1.2.3.256", 10), ("::ffff:01.2.3.4", 9), ("::1.2.3
 ERRORS: list[tuple[str, str, str, int, ErrorKind]] = [
     # RFC 3986 §3.2.2 dec-octet
     *[
-        (R3, "IPv4address", text, position, H)
+        (R3, "IPv4address", text, position, HOST)
         for text, position in [
             ("256.0.0.0", 2),
             ("260.0.0.0", 2),
@@ -1453,43 +1453,43 @@ ERRORS: list[tuple[str, str, str, int, ErrorKind]] = [
         ]
     ],
     # RFC 3986 §3.2.2 IPv6address, alone, as IP-literal and in a URI
-    *[(R3, "IPv6address", a, n, H) for a, n in _IPV6_ERRORS + _IPV6_ERRORS_DEC_OCTET],
-    *[(R3, "IP-literal", f"[{a}]", n + 1, L) for a, n in _IPV6_ERRORS + _IPV6_ERRORS_DEC_OCTET],
+    *[(R3, "IPv6address", a, n, HOST) for a, n in _IPV6_ERRORS + _IPV6_ERRORS_DEC_OCTET],
+    *[(R3, "IP-literal", f"[{a}]", n + 1, IPLIT) for a, n in _IPV6_ERRORS + _IPV6_ERRORS_DEC_OCTET],
     *[
-        (R3, "URI-reference", f"http://[{a}]/", n + 8, L)
+        (R3, "URI-reference", f"http://[{a}]/", n + 8, IPLIT)
         for a, n in _IPV6_ERRORS + _IPV6_ERRORS_DEC_OCTET
     ],
     # RFC 2732 §3 IPv6reference (RFC 2373 §2.2: the "d"s are 8-bit pieces, so 0-255)
-    *[(R2, "IPv6reference", f"[{a}]", n + 1, L) for a, n in _IPV6_ERRORS],
-    *[(R2, "URI-reference", f"http://[{a}]/", n + 8, L) for a, n in _IPV6_ERRORS],
-    (R2, "IPv6reference", "::1", 0, L),
+    *[(R2, "IPv6reference", f"[{a}]", n + 1, IPLIT) for a, n in _IPV6_ERRORS],
+    *[(R2, "URI-reference", f"http://[{a}]/", n + 8, IPLIT) for a, n in _IPV6_ERRORS],
+    (R2, "IPv6reference", "::1", 0, IPLIT),
     # RFC 3986 §3.2.2 IP-literal and RFC 6874 zones
-    (R3, "IP-literal", "::1", 0, L),
-    (R3, "IP-literal", "v1.x", 0, L),
-    (R3, "IP-literal", "[::1]x", 5, L),
-    (R3, "IP-literal", "[fe80::1%eth0]", 8, P),
-    (R3, "IP-literal", "[fe80::1%25eth0%]", 15, P),
-    (R3, "IP-literal", "[fe80::1%25eth0%zz]", 15, P),
-    (R3, "host", "[fe80::1%25eth0%]", 15, P),
-    (R3, "IP-literal", "[fe80::1%25eth 0]", 14, C),
-    (R3, "URI-reference", "http://[fe80::1%25eth 0]/", 21, C),
+    (R3, "IP-literal", "::1", 0, IPLIT),
+    (R3, "IP-literal", "v1.x", 0, IPLIT),
+    (R3, "IP-literal", "[::1]x", 5, IPLIT),
+    (R3, "IP-literal", "[fe80::1%eth0]", 8, PCT),
+    (R3, "IP-literal", "[fe80::1%25eth0%]", 15, PCT),
+    (R3, "IP-literal", "[fe80::1%25eth0%zz]", 15, PCT),
+    (R3, "host", "[fe80::1%25eth0%]", 15, PCT),
+    (R3, "IP-literal", "[fe80::1%25eth 0]", 14, CHAR),
+    (R3, "URI-reference", "http://[fe80::1%25eth 0]/", 21, CHAR),
     # RFC 3986 §3.1, §3.2.1-§3.2.3 component rules
-    (R3, "scheme", "a b", 1, C),
+    (R3, "scheme", "a b", 1, CHAR),
     (R3, "scheme", "a\u00e9", 1, ErrorKind.NON_ASCII),
-    (R2, "scheme", "a b", 1, C),
-    (R3, "host", "a:b", 1, H),
-    (R3, "host", "a@b", 1, H),
-    (R3, "port", "8 ", 1, C),
-    (R3, "reg-name", "a:b", 1, H),
-    (R3, "reg-name", "a@b", 1, H),
-    (R3, "reg-name", "[::1]", 0, H),
-    (R3, "reg-name", "[v1.x]", 0, H),
-    (R3, "URI-reference", "http://u[@h/", 8, U),  # §3.2.1: "[" in the userinfo
-    (R3, "URI-reference", "http://a[b@h/", 8, U),
-    (R3, "URI-reference", "http://a]b@h/", 8, U),
+    (R2, "scheme", "a b", 1, CHAR),
+    (R3, "host", "a:b", 1, HOST),
+    (R3, "host", "a@b", 1, HOST),
+    (R3, "port", "8 ", 1, CHAR),
+    (R3, "reg-name", "a:b", 1, HOST),
+    (R3, "reg-name", "a@b", 1, HOST),
+    (R3, "reg-name", "[::1]", 0, HOST),
+    (R3, "reg-name", "[v1.x]", 0, HOST),
+    (R3, "URI-reference", "http://u[@h/", 8, UNEXP),  # §3.2.1: "[" in the userinfo
+    (R3, "URI-reference", "http://a[b@h/", 8, UNEXP),
+    (R3, "URI-reference", "http://a]b@h/", 8, UNEXP),
     # RFC 2396 §3.2.2 hostname, RFC 2732 IPv4address, §3.2.1 reg_name
     *[
-        (R2, "hostname", text, position, H)
+        (R2, "hostname", text, position, HOST)
         for text, position in [
             ("1", 1),
             ("1.2", 3),
@@ -1504,13 +1504,13 @@ ERRORS: list[tuple[str, str, str, int, ErrorKind]] = [
         ]
     ],
     *[
-        (R2, "IPv4address", text, position, H)
+        (R2, "IPv4address", text, position, HOST)
         for text, position in [("1234.1.1.1", 3), ("1.2.3", 5), ("1.2.3.4.5", 7), ("1..2.3", 2)]
     ],
-    (R2, "reg_name", "a[b", 1, H),
-    (R2, "reg_name", "a/b", 1, H),
-    (R2, "host", "a_b", 1, H),
-    (R2, "host", "1a", 2, H),
+    (R2, "reg_name", "a[b", 1, HOST),
+    (R2, "reg_name", "a/b", 1, HOST),
+    (R2, "host", "a_b", 1, HOST),
+    (R2, "host", "1a", 2, HOST),
 ]
 
 REFERENCE_RULES = {"URI-reference", "URI", "absolute-URI", "relative-ref", "absoluteURI"}

@@ -12,7 +12,21 @@ from typing import Any
 import pytest
 
 import urikit
-from tests.expect import R2, R3, parts, registry, server
+from tests.expect import (
+    COLON,
+    EMPTY_SSP,
+    FRAG,
+    HOST,
+    IPLIT,
+    MISSING,
+    PORT,
+    R2,
+    R3,
+    UNEXP,
+    parts,
+    registry,
+    server,
+)
 from tests.oracle import APPENDIX_B  # RFC 3986 Appendix B / RFC 2396 Appendix B, verbatim
 from urikit import ErrorKind
 
@@ -221,15 +235,6 @@ def test_appendix_b_example_whole(grammar: str, host_type: str) -> None:
 #   (section, what, text, (RFC 3986 rule, expected), (RFC 2396 rule, expected))
 # =====================================================================================
 
-CHAR = ErrorKind.INVALID_CHARACTER
-UNEXP = ErrorKind.UNEXPECTED_CHARACTER
-MISSING = ErrorKind.MISSING_SCHEME
-COLON = ErrorKind.COLON_IN_FIRST_SEGMENT
-FRAG = ErrorKind.FRAGMENT_NOT_ALLOWED
-PORT = ErrorKind.INVALID_PORT
-IPLIT = ErrorKind.INVALID_IP_LITERAL
-HOST = ErrorKind.INVALID_HOST
-EMPTY_SSP = ErrorKind.EMPTY_SCHEME_SPECIFIC_PART
 
 _MARKS = "-_.!~*'()"
 
