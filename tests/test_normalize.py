@@ -3,6 +3,8 @@ change, the scheme registry, and properties on generated references."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,13 +28,23 @@ SYNTAX = [
     ("http://h/%2F%3F%23%5B%5D%40%3A%25", "http://h/%2F%3F%23%5B%5D%40%3A%25"),
     ("http://%41b@%43D.com/", "http://Ab@cd.com/"),  # userinfo keeps case, host lowered
     ("?%61=%62#%63", "?a=b#c"),
-    # §6.2.2.3 path segments: remove_dot_segments on hierarchical paths only
+    # §6.2.2.3 path segments: remove_dot_segments on the path of every URI, rootless
+    # ones included, as §5.2.2 does for any reference with a scheme (§6.2.2.3 makes no
+    # exception; resolve("http://x/", "foo:A/./b/../C") is foo:A/C)
     ("http://h/a/./b/../c", "http://h/a/c"),
     ("http://h/%2E%2E/a", "http://h/a"),  # decoded first, then removed
     ("/a/../b", "/b"),
-    ("../a/./b", "../a/./b"),  # relative: the dots still mean something
-    ("mailto:a/../b", "mailto:a/../b"),  # rootless: opaque to hierarchy
-    ("s:/..//x", "s:/.//x"),  # "//x" without authority stays a path
+    ("//h/a/../b", "//h/b"),
+    ("foo:A/./b/../C", "foo:A/C"),
+    ("foo:../a/./b", "foo:a/b"),
+    ("mailto:a/../b", "mailto:/b"),  # rule C leaves the "/" (§5.2.4)
+    ("s:a/..//x", "s:/.//x"),  # "//x" without authority stays a path
+    ("s:/..//x", "s:/.//x"),
+    ("../a/./b", "../a/./b"),  # a relative path: its dots apply to the base (§5.2.1)
+    ("a/./b", "a/./b"),
+    # §6.2.2.1 hex digits upper case wherever they stand, after a scheme's own rules too
+    ("urn:%AA:x", "urn:%AA:x"),
+    ("urn:ab%aa:x", "urn:ab%AA:x"),
     # not scheme-based at this level
     ("http://h:80", "http://h:80"),
     ("http://h:", "http://h:"),
@@ -66,6 +78,8 @@ SCHEME = [
     ("http://u@h:80", "http://u@h/"),
     ("urn:ISBN:0451450523", "urn:isbn:0451450523"),
     ("mailto:a@B.C,d@E.F", "mailto:a@b.c,d@e.f"),
+    ("urn:%aa:x", "urn:%AA:x"),  # the NID is lower-cased, its escapes stay upper
+    ("mailto:a@%c3%bc.DE", "mailto:a@%C3%BC.de"),
     ("http://h/a?q=1&b=2", "http://h/a?q=1&b=2"),  # the query's order stays
     ("http://h/A/B", "http://h/A/B"),  # the path's case stays
 ]
@@ -81,7 +95,7 @@ def test_scheme_level(text: str, normal: str) -> None:
 RFC2396 = [
     ("HTTP://WWW.Example.COM:80/a", "http://www.example.com/a"),
     ("http://h/%7e%21%2a%27%28%29", "http://h/~!*'()"),  # mark characters unescaped
-    ("http://h/%2f%3b", "http://h/%2f%3b"),  # reserved stay, hex case too
+    ("http://h/%2f%3b", "http://h/%2F%3B"),  # reserved stay; §2.4.1: hex case is no part
     ("http://h/a/./b/../c", "http://h/a/./b/../c"),  # no dot-segment removal
     ("http://h", "http://h"),  # no empty path -> "/"
     ("http://A_B:80/", "http://A_B:80/"),  # a reg_name authority: not a hostname
@@ -201,3 +215,28 @@ def test_each_known_default_port_is_elided(scheme: urikit.schemes.Scheme) -> Non
     assert (
         urikit.normalize(f"{scheme.name}://h:{scheme.default_port}") == f"{scheme.name}://h{root}"
     )
+
+
+@settings(max_examples=300)
+@given(abnf.uri, st.sampled_from(["syntax", "scheme"]))
+def test_equivalence_of_uris_does_not_depend_on_a_base(text: str, level: str) -> None:
+    # §6.1 compares target URIs; a URI is its own target (§5.2.2 removes its dots), so
+    # its normal form is the same with and without a base
+    target = urikit.resolve("s://b/c", text)
+    normal = urikit.normalize(text, level=level)  # type: ignore[arg-type]
+    assert urikit.normalize(target, level=level) == normal  # type: ignore[arg-type]
+    assert urikit.equivalent(text, target, level=level)  # type: ignore[arg-type]
+
+
+@settings(max_examples=300)
+@given(abnf.uri_reference(), st.sampled_from(LEVELS))
+def test_hex_digits_are_upper_case_in_every_normal_form(text: str, level: str) -> None:
+    once = urikit.normalize(text, level=level)  # type: ignore[arg-type]
+    if level != "string":
+        assert re.search("%[0-9A-F]?[a-f]", once) is None
+    once_2396 = (
+        urikit.normalize(text, grammar="rfc2396")
+        if urikit.is_valid(text, grammar="rfc2396")
+        else ""
+    )
+    assert re.search("%[0-9A-F]?[a-f]", once_2396) is None

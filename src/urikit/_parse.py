@@ -90,14 +90,15 @@ def _finish(match: re.Match[str], grammar: Grammar) -> Parts | None:
         return None  # RFC 2396 §3: "scheme:" needs a hier_part or an opaque_part
     server_host = grammar.server_host
     if (
-        authority
+        authority is not None
         and server_host is not None
         and host is not None
         and host[:1] != "["
         and not (host and server_host(host))
     ):
         # §3.2: no server ("user@" or ":port" without a host, or a host that is no
-        # hostname / IPv4address), so the authority is a registry-based reg_name.
+        # hostname / IPv4address), so the authority is a registry-based reg_name; or the
+        # empty server (``server = [ [ userinfo "@" ] hostport ]``), which has no host.
         return Split((match[0], scheme, authority, None, None, None, path, query, fragment))
     return match
 

@@ -3,7 +3,8 @@
 Each level climbs one rung and never changes what the URI identifies under that rung:
 ``"string"`` (§6.2.1) changes nothing; ``"syntax"`` (§6.2.2) lower-cases the scheme and
 host, upper-cases the hex digits of every percent-encoding, decodes exactly the octets
-of unreserved characters and removes dot-segments from hierarchical paths;
+of unreserved characters and removes dot-segments from the path of every URI (and of
+references whose path begins with "/"; a relative path's dots apply to a base);
 ``"scheme"`` (§6.2.3, the default) also applies what the scheme registry
 (:mod:`urikit.schemes`) knows: default and empty ports go, an empty path with an
 authority becomes "/", a default host becomes the empty one.  Reserved characters stay
@@ -13,7 +14,6 @@ encoded, the path's case stays, the query's order stays.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from itertools import product
 from typing import Literal
 
@@ -57,15 +57,13 @@ def _normalize_pct(text: str, table: dict[str, str]) -> str:
     return _PCT.sub(lambda match: table[match.group(1)], text)
 
 
-def _keep_hex_case(table: dict[str, str]) -> Callable[[re.Match[str]], str]:
-    def replace(match: re.Match[str]) -> str:
-        normal = table[match.group(1)]
-        return normal if len(normal) == 1 else match.group(0)
-
-    return replace
 
 
-_DECODE_MARKS = _keep_hex_case(_PCT_2396)
+def _upper_hex(text: str) -> str:
+    """RFC 3986 §6.2.2.1: the hex digits of every percent-encoding in upper case."""
+    if "%" not in text:
+        return text
+    return _PCT.sub(lambda match: match.group(0).upper(), text)
 
 
 def _lower_host(host: str) -> str:
@@ -74,10 +72,7 @@ def _lower_host(host: str) -> str:
     if host[:1] == "[":
         zone = host.find("%25")
         return host.lower() if zone < 0 else host[:zone].lower() + host[zone:]
-    lowered = host.lower()
-    if "%" in lowered:
-        return _PCT.sub(lambda match: match.group(0).upper(), lowered)
-    return lowered
+    return _upper_hex(host.lower())
 
 
 def _port(scheme: schemes.Scheme | None, port: str | None) -> str | None:
@@ -101,7 +96,9 @@ def _normalize_3986(ref: URIReference, level: Level) -> URIReference:
         scheme = scheme.lower()
     if host is not None:
         host = _lower_host(host)
-    if path[:1] == "/":  # §6.2.2.3 on hierarchical paths (a rootless one is opaque)
+    if scheme is not None or path[:1] == "/":
+        # §6.2.2.3, as §5.2.2 does for the path of any reference with a scheme; a
+        # relative-path reference keeps its dots: they apply to the base (§5.2.1)
         path = remove_dot_segments(path)
     if level == "scheme" and scheme is not None:
         known = schemes.get(scheme)
@@ -113,7 +110,7 @@ def _normalize_3986(ref: URIReference, level: Level) -> URIReference:
             if host is not None and not path and known.empty_path_is_root:
                 path = "/"
             if known.normalize_path is not None and authority is None:
-                path = known.normalize_path(path)
+                path = _upper_hex(known.normalize_path(path))  # §6.2.2.1 holds still
     if host is not None:
         authority = recompose_authority(userinfo, host, port)
     if authority is None and path.startswith("//"):
@@ -126,10 +123,12 @@ def _normalize_3986(ref: URIReference, level: Level) -> URIReference:
 
 def _normalize_2396(ref: URIReference, level: Level) -> URIReference:
     """RFC 2396 §6 (scheme and hostname case, default port) and §2.4.2 (escaped
-    unreserved characters, mark included, may be unescaped); nothing more."""
+    unreserved characters, mark included, may be unescaped), and the hex digits of the
+    other escapes in upper case (§2.4.1: the triplet stands for its octet, whichever the
+    case; RFC 3986 §6.2.2.1 says so "for all URIs"); nothing more."""
     text = str(ref)
     if "%" in text:
-        ref = parse(_PCT.sub(_DECODE_MARKS, text), grammar=ref._grammar)
+        ref = parse(_normalize_pct(text, _PCT_2396), grammar=ref._grammar)
     scheme, authority, userinfo, host, port, path, query, fragment = ref._parts.groups()
     if scheme is not None:
         scheme = scheme.lower()
@@ -152,6 +151,8 @@ def normalize_reference(
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     if isinstance(ref, str):
         ref = parse(ref, grammar=grammar)
+    elif not isinstance(ref, URIReference):
+        raise TypeError(f"a URI reference is a str or a URIReference, not {type(ref).__name__}")
     if level == "string":
         return ref
     return _NORMALIZERS[ref._grammar.normalization](ref, level)

@@ -30,6 +30,9 @@ from .errors import ErrorKind, URISyntaxError
 
 __all__ = ["URIReference", "is_valid", "parse", "validate"]
 
+#: The longest port ``port_number`` converts: Python's default limit for str <-> int.
+_MAX_PORT_DIGITS = 4300
+
 COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
 
 
@@ -110,14 +113,29 @@ class URIReference:
 
     @property
     def port_number(self) -> int | None:
-        """The port as an int, or ``None`` when absent or empty (``http://h:/``)."""
-        port = self._parts[PORT]
+        """The port as an int, or ``None`` when absent or empty (``http://h:/``).
+
+        ``port = *DIGIT`` (RFC 3986 §3.2.3) has no upper bound, but Python will not turn
+        an int of more than 4,300 digits into text (``str``, ``json.dumps``: its
+        ``sys.int_info.default_max_str_digits``), and no conversion of such a number is
+        linear in its length: a port of more significant digits raises
+        :class:`ValueError` saying so, rather than hand over such an int.
+
+        >>> parse("http://h:0080/").port_number, parse("http://h:/").port_number
+        (80, None)
+        """
+        port: str | None = self._parts[PORT]
         if not port:
             return None
-        digits: str = port.lstrip("0") or "0"
+        digits = port.lstrip("0") or "0"
+        if len(digits) > _MAX_PORT_DIGITS:
+            raise ValueError(
+                f"the port has {len(digits)} digits, too many for an int "
+                f"(at most {_MAX_PORT_DIGITS}); read it as a string from .port"
+            )
         value = 0
-        for i in range(0, len(digits), 4000):  # past Python's str-to-int digit limit
-            chunk = digits[i : i + 4000]
+        for i in range(0, len(digits), 600):  # under any int_max_str_digits a user sets
+            chunk = digits[i : i + 600]
             value = value * 10 ** len(chunk) + int(chunk)
         return value
 
@@ -404,12 +422,20 @@ def _replace(ref: URIReference, changes: dict[str, str | int | None]) -> URIRefe
         if "authority" in changes:
             raise TypeError("give authority, or userinfo/host/port, not both")
         host = values["host"]
-        if host is None:
-            if values["userinfo"] is not None or values["port"] is not None:
-                raise TypeError("an authority with userinfo or port needs a host")
-            values["authority"] = None
-        else:
+        if host is not None:
             values["authority"] = recompose_authority(values["userinfo"], host, values["port"])
+        elif values["userinfo"] is not None or values["port"] is not None:
+            if ref.authority:  # RFC 2396 §3.2.1
+                raise ValueError(
+                    f"the authority {ref.authority!r} is registry-based ({g.title} §3.2.1): "
+                    "it has no userinfo, host or port to change; replace the authority, "
+                    "or give a host"
+                )
+            raise ValueError("an authority with a userinfo or a port needs a host (§3.2)")
+        elif "host" in changes:
+            values["authority"] = None  # host=None: no authority
+        # else: userinfo=None or port=None on an authority without a host (RFC 2396's
+        # registry-based or empty one) changes nothing, and the authority stays
     path = values["path"] or ""
     text = recompose(
         values["scheme"], values["authority"], path, values["query"], values["fragment"]

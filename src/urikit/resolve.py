@@ -22,7 +22,8 @@ from ._parse import (
     Parts,
     Split,
 )
-from .reference import URIReference, is_valid, make, parse, recompose
+from .errors import URISyntaxError
+from .reference import URIReference, make, parse, recompose
 
 __all__ = ["ResolutionError", "relativize", "remove_dot_segments", "resolve"]
 
@@ -179,56 +180,74 @@ def _rfc2396_step_6(base_path: str, r_path: str, above_root: AboveRoot) -> str:
         if above_root == "raise":
             raise ResolutionError("'..' climbs above the root of the base path (RFC 2396 §5.2 6g)")
         if above_root == "drop":
-            while len(stack) > 1 and stack[0] == "..":
-                stack.pop(0)
+            climbs = 0
+            while climbs < len(stack) - 1 and stack[climbs] == "..":
+                climbs += 1
+            del stack[:climbs]
     return ("/" if rooted else "") + "/".join(stack)  # h)
 
 
-def _resolve_2396(base: URIReference, r: URIReference, strict: bool, above_root: AboveRoot) -> str:
-    """RFC 2396 §5.2, steps 1 to 7, as written."""
+def _without_scheme(r: URIReference) -> Parts:
+    """RFC 2396 §5.2 step 3, the loophole of RFC 1630: the parts of ``r`` with its scheme
+    removed, "the remainder of the reference components" read as a relative reference.
+
+    A remainder whose first segment holds ":" (``http:javascript:x``) is a relative path
+    all the same: "./" keeps it one (step 6c removes it again).  A remainder that is no
+    relative reference at all leaves ``r`` an absolute URI.  Either way the scheme never
+    changes.
+    """
+    rest = str(r)[len(r._parts[SCHEME]) + 1 :]
+    for text in (rest, "./" + rest):
+        try:
+            parts = parse(text, grammar=r._grammar)._parts
+        except URISyntaxError:
+            continue
+        if parts[SCHEME] is None:
+            return parts
+    return r._parts
+
+
+def _transform_2396(
+    base: URIReference, r: URIReference, strict: bool, above_root: AboveRoot
+) -> Target:
+    """RFC 2396 §5.2, steps 2 to 7 (step 1, the parse, is done): the target's components.
+
+    Two repairs, both RFC 3986's, keep the result the URI the reference means:
+    a base with an authority and an empty path merges as "/" (RFC 3986 §5.2.3; step 6a
+    as written glues ``http://a`` and ``g`` into the host ``ag``, and java.net.URI, Ruby
+    and Perl repair it the same way), and a result path that begins with "//" without
+    an authority is kept a path by "/." (RFC 3986 §3.3), so that a relative reference
+    never chooses the host.
+    """
     b = base._parts
-    # 3) the backwards-compatible reading of a scheme equal to the base's, for
-    #    hierarchical bases only: the rest of the reference is read as relative.
-    if (
-        not strict
-        and r.scheme is not None
-        and r.scheme.lower() == b[SCHEME].lower()
-        and not base.is_opaque
-    ):
-        rest = str(r)[len(r.scheme) + 1 :]
-        r = parse(rest, grammar=r._grammar, rule="URI-reference")
-        if r.scheme is not None:  # pragma: no cover - "rest" cannot begin with a scheme
-            return str(r)
     p = r._parts
-    # 2) a reference to the current document
+    # 3) the backwards-compatible reading of a scheme equal to the base's, for bases
+    #    that use the <hier_part> syntax only
+    scheme = p[SCHEME]
+    if not strict and scheme is not None and scheme.lower() == b[SCHEME].lower():
+        p = p if base.is_opaque else _without_scheme(r)
+    # 2) a reference to the current document: "we are done"
     if not p[PATH] and p[SCHEME] is None and p[AUTHORITY] is None and p[QUERY] is None:
-        return recompose(b[SCHEME], b[AUTHORITY], b[PATH], b[QUERY], p[FRAGMENT])
+        return b[SCHEME], b[AUTHORITY], b[PATH], b[QUERY], p[FRAGMENT], b
     # 3) an absolute URI
     if p[SCHEME] is not None:
-        return str(r)
+        return p[SCHEME], p[AUTHORITY], p[PATH], p[QUERY], p[FRAGMENT], p
     if base.is_opaque:
         raise ResolutionError(
             "RFC 2396 §5 admits relative references only against a base that fits "
             "hier_part; this base is opaque"
         )
-    # 4) a network-path, 5) an absolute-path, or 6) a relative-path reference
-    if p[AUTHORITY] is not None:
-        authority, path = p[AUTHORITY], p[PATH]
-    elif p[PATH][:1] == "/":
-        authority, path = b[AUTHORITY], p[PATH]
-    else:
-        authority, path = b[AUTHORITY], _rfc2396_step_6(b[PATH], p[PATH], above_root)
-    target = recompose(b[SCHEME], authority, path, p[QUERY], p[FRAGMENT])  # 7)
-    # Step 6a on a base with an authority and an empty path glues the reference to the
-    # authority ("http://a" + "g" = "http://ag", as java.net.URI does); RFC 3986 §5.2.3
-    # fixed it.  Kept as written, unless the result is no URI at all.
-    glued = authority is not None and path[:1] not in ("/", "")
-    if glued and not is_valid(target, grammar=base._grammar):
-        raise ResolutionError(
-            "RFC 2396 §5.2 step 6a joins this relative path to the base's authority, "
-            "which gives no URI (RFC 3986 §5.2.3 inserts a '/' here)"
-        )
-    return target
+    if p[AUTHORITY] is not None:  # 4) a network-path reference
+        source, path = p, p[PATH]
+    elif p[PATH][:1] == "/":  # 5) an absolute-path reference
+        source, path = b, p[PATH]
+    else:  # 6) a relative-path reference
+        base_path = b[PATH] if b[PATH] or b[AUTHORITY] is None else "/"  # RFC 3986 §5.2.3
+        source, path = b, _rfc2396_step_6(base_path, p[PATH], above_root)
+    authority = source[AUTHORITY]
+    if authority is None and path[:2] == "//":
+        path = "/." + path  # RFC 3986 §3.3: not an authority
+    return b[SCHEME], authority, path, p[QUERY], p[FRAGMENT], source  # 7)
 
 
 # -- the public functions -----------------------------------------------------------------
@@ -252,26 +271,44 @@ def _check_above_root(above_root: AboveRoot | None) -> None:
         raise ValueError(f"above_root must be 'keep', 'drop' or 'raise', not {above_root!r}")
 
 
+def _type_error(what: str, value: object) -> TypeError:
+    return TypeError(f"{what} is a str or a URIReference, not {type(value).__name__}")
+
+
 def _operands(
     base: str | URIReference, ref: str | URIReference, grammar: str | Grammar | None
 ) -> tuple[URIReference, URIReference]:
     """Base and reference under one grammar: ``grammar`` when given, else the base's
     (a :class:`URIReference` of another grammar is read again under this one)."""
-    if grammar is None:
-        g = base._grammar if isinstance(base, URIReference) else RFC3986
-    else:
-        g = get_grammar(grammar)
     if isinstance(base, str):
-        b = _parse_base(base, g)
-    else:
+        b = _parse_base(base, RFC3986 if grammar is None else get_grammar(grammar))
+    elif isinstance(base, URIReference):
+        g = base._grammar if grammar is None else get_grammar(grammar)
         b = base if base._grammar is g else parse(str(base), grammar=g)
+    else:
+        raise _type_error("a base URI", base)
+    g = b._grammar
     if b._parts[SCHEME] is None:
         raise ResolutionError(
             f"a base URI needs a scheme (RFC 3986 §5.2.1, RFC 2396 §5.2): {str(b)[:100]!r}"
         )
-    if isinstance(ref, str) or ref._grammar is not g:
-        ref = parse(str(ref), grammar=g)
+    if isinstance(ref, str):
+        ref = parse(ref, grammar=g)
+    elif isinstance(ref, URIReference):
+        if ref._grammar is not g:
+            ref = parse(str(ref), grammar=g)
+    else:
+        raise _type_error("a URI reference", ref)
     return b, ref
+
+
+def _transform(
+    b: URIReference, r: URIReference, strict: bool, above_root: AboveRoot | None
+) -> Target:
+    """The target of ``r`` against ``b`` by the algorithm of their grammar."""
+    if b._grammar.resolution == "rfc2396":
+        return _transform_2396(b, r, strict, above_root or "keep")
+    return _transform_3986(b._parts, r._parts, strict, above_root or "drop")
 
 
 def resolve_reference(
@@ -285,15 +322,10 @@ def resolve_reference(
     """:func:`resolve`, returning a :class:`URIReference` (``URIReference.resolve``)."""
     _check_above_root(above_root)
     b, r = _operands(base, ref, grammar)
-    g = b._grammar
-    if g.resolution == "rfc2396":
-        return parse(_resolve_2396(b, r, strict, above_root or "keep"), grammar=g)
-    scheme, authority, path, query, fragment, source = _transform_3986(
-        b._parts, r._parts, strict, above_root or "drop"
-    )
+    scheme, authority, path, query, fragment, source = _transform(b, r, strict, above_root)
     text = recompose(scheme, authority, path, query, fragment)
     parts = (text, scheme, authority, source[USERINFO], source[HOST], source[PORT])
-    return make(Split((*parts, path, query, fragment)), g)
+    return make(Split((*parts, path, query, fragment)), b._grammar)
 
 
 def resolve(
@@ -309,12 +341,13 @@ def resolve(
 
     ``base`` must have a scheme (its fragment is ignored).  ``strict=False`` reads a
     reference whose scheme equals the base's as relative (RFC 3986 §5.2.2, RFC 2396
-    §5.2 step 3).  ``above_root`` says what to do with ``..`` segments that climb above
-    the root: RFC 3986 drops them (``"drop"``, its default), RFC 2396 keeps them
-    (``"keep"``, its default, as in its Appendix C); ``"raise"`` raises
-    :class:`ResolutionError` under either grammar.  ``grammar`` defaults to the base's
-    when it is a :class:`URIReference`, else RFC 3986; a :class:`URIReference` of
-    another grammar than the one asked for is read again under it.
+    §5.2 step 3); the scheme of the target is then still the base's.  ``above_root``
+    says what to do with ``..`` segments that climb above the root: RFC 3986 drops them
+    (``"drop"``, its default), RFC 2396 keeps them (``"keep"``, its default, as in its
+    Appendix C); ``"raise"`` raises :class:`ResolutionError` under either grammar.
+    ``grammar`` defaults to the base's when it is a :class:`URIReference`, else RFC
+    3986; a :class:`URIReference` of another grammar than the one asked for is read
+    again under it.
 
     >>> resolve("http://a/b/c/d;p?q", "?y")
     'http://a/b/c/d;p?y'
@@ -326,34 +359,32 @@ def resolve(
     """
     _check_above_root(above_root)
     b, r = _operands(base, ref, grammar)
-    if b._grammar.resolution == "rfc2396":
-        return _resolve_2396(b, r, strict, above_root or "keep")
-    t = _transform_3986(b._parts, r._parts, strict, above_root or "drop")
+    t = _transform(b, r, strict, above_root)
     return recompose(t[0], t[1], t[2], t[3], t[4])
 
 
 # -- the inverse: relativize ---------------------------------------------------------------
-def _relative_path(base_authority: str | None, base_path: str, path: str) -> str | None:
-    """A relative-path reference from the base's directory to ``path`` (RFC 3986 §4.2,
-    to be merged by §5.2.3), or ``None`` when no such reference can reach it."""
-    directory = "/" if base_authority is not None and not base_path else base_path
-    directory = directory[: directory.rfind("/") + 1]
+def _relative_path(directory: str, path: str) -> str | None:
+    """A relative-path reference (RFC 3986 §4.2) that merges with ``directory`` (the base
+    path up to its last "/", §5.2.3) into ``path`` once dot-segments are removed; ``None``
+    when there is none.  Each ".." removes one directory segment; the first segment of a
+    rootless directory must stay (removing it would make the path absolute, §5.2.4)."""
     if not directory:  # §5.2.3: the whole base path is replaced
         relative = path
-    elif path[:1] == "/" and directory[:1] == "/":
+    else:
         base_segments = directory.split("/")[:-1]
         segments = path.split("/")
         common = 0
         limit = min(len(base_segments), len(segments) - 1)
         while common < limit and base_segments[common] == segments[common]:
             common += 1
+        if common == 0:  # one is rooted and the other not, or the first segments differ
+            return None
         up = len(base_segments) - common
         rest = segments[common:]
         if up and rest == [""]:
             return "/".join([".."] * up)  # "../.." reaches the directory itself
         relative = "../" * up + "/".join(rest)
-    else:
-        return None
     if not relative:
         return "."
     first = relative.split("/", 1)[0]
@@ -362,46 +393,77 @@ def _relative_path(base_authority: str | None, base_path: str, path: str) -> str
     return relative
 
 
+_DOT = parse(".")
+
+
+def _directory(b: URIReference) -> str:
+    """The path that relative-path references merge with: the base path up to its last
+    "/" (RFC 3986 §5.2.3, RFC 2396 §5.2 step 6a), dot-segments removed; the target path
+    of the reference ".", which is the directory itself."""
+    if b.is_opaque and b._grammar.resolution == "rfc2396":
+        return ""  # RFC 2396 §5: no relative reference resolves against an opaque base
+    return _transform(
+        b, _DOT if b._grammar is RFC3986 else parse(".", grammar=b._grammar), True, None
+    )[2]
+
+
+def _candidates(b: URIReference, t: Target) -> list[str]:
+    """References that may resolve to the target ``t`` against ``b``, shortest first; of
+    the same length, a relative path before an absolute path (it survives moving the
+    tree), and the target itself last."""
+    scheme, authority, path, query, fragment, _ = t
+    hash_fragment = "" if fragment is None else "#" + fragment
+    tail = ("" if query is None else "?" + query) + hash_fragment
+    candidates = []
+    if scheme == b._parts[SCHEME]:
+        if authority == b._parts[AUTHORITY]:
+            candidates.append(hash_fragment)  # "" or "#f": the base document
+            if query is not None:
+                candidates.append(tail)  # "?q": the base path (RFC 2396: its directory)
+            relative = _relative_path(_directory(b), path)
+            if relative is not None:
+                candidates.append(relative + tail)
+            if path[:1] == "/":
+                candidates.append(("/." if path[:2] == "//" else "") + path + tail)
+        if authority is not None:
+            candidates.append("//" + authority + path + tail)
+    candidates.append(recompose(scheme, authority, path, query, fragment))
+    candidates.sort(key=len)  # stable: on a tie, the earlier shape wins
+    return candidates
+
+
 def relativize(
     base: str | URIReference,
     target: str | URIReference,
     *,
     grammar: str | Grammar | None = None,
 ) -> str:
-    """The shortest reference that resolves (RFC 3986 §5.2) against ``base`` to ``target``.
+    """The shortest reference that resolves against ``base`` to ``target``: the inverse of
+    :func:`resolve` under the same grammar (RFC 3986 §5.2, or RFC 2396 §5.2).
 
     ``target`` is first resolved against ``base`` (so it may itself be relative), and
     ``resolve(base, relativize(base, target)) == resolve(base, target)``; for a target
     already in resolved form (no dot-segments) that is the target itself.  The scheme or
     authority are kept when they differ from the base's; ``./`` is added where a first
     segment holds ``:``; fragment-only and query-only differences give ``#f`` and ``?q``.
+    ``grammar`` means what it means for :func:`resolve`.
 
     >>> relativize("http://a/b/c/d", "http://a/b/x?y")
     '../x?y'
     >>> relativize("http://a/b/c/d", "http://a/b/c/d#top"), relativize("http://a/b/", "http://h/b/")
     ('#top', '//h/b/')
+    >>> relativize("http://a/b/c/d;p?q", "http://a/b/c/d;p?y", grammar="rfc2396")
+    'd;p?y'
     """
     b, t = _operands(base, target, grammar)
-    scheme, authority, path, query, fragment, _ = _transform_3986(b._parts, t._parts, True, "drop")
-    wanted = recompose(scheme, authority, path, query, fragment)
-    tail = ("" if query is None else "?" + query) + ("" if fragment is None else "#" + fragment)
-    candidates = [wanted]
-    if scheme == b.scheme:
-        if authority is not None:
-            candidates.append("//" + authority + path + tail)
-        if authority == b.authority:
-            relative = _relative_path(b.authority, b.path, path)
-            if relative is not None:  # before the absolute path: it wins a tie
-                candidates.append(relative + tail)
-            if path[:1] == "/" and path[:2] != "//":
-                candidates.append(path + tail)
-            if path == b.path:
-                if query is not None:
-                    candidates.append(tail)
-                elif b.query is None:
-                    candidates.append("" if fragment is None else "#" + fragment)
-    base_3986 = b if b._grammar is RFC3986 else parse(str(b))
-    for candidate in sorted(candidates, key=len):
-        if resolve(base_3986, candidate) == wanted:
+    wanted = _transform(b, t, True, None)
+    text = recompose(*wanted[:5])
+    g = b._grammar
+    for candidate in _candidates(b, wanted):
+        try:
+            found = _transform(b, parse(candidate, grammar=g), True, None)
+        except (URISyntaxError, ResolutionError):
+            continue  # not a reference here; RFC 2396: relative against an opaque base
+        if recompose(*found[:5]) == text:
             return candidate
-    return wanted  # pragma: no cover - the target itself always resolves to itself
+    return text  # pragma: no cover - the target is a candidate, and resolves to itself

@@ -41,6 +41,8 @@ class Scheme:
     reference: str = ""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise TypeError(f"a scheme name is a str, not {type(self.name).__name__}")
         object.__setattr__(self, "name", self.name.lower())
         if self.empty_path_is_root is None:
             object.__setattr__(self, "empty_path_is_root", self.hierarchical)
@@ -69,16 +71,22 @@ _REGISTRY: dict[str, Scheme] = {}
 
 def register(scheme: Scheme) -> None:
     """Add ``scheme`` to the registry, replacing any scheme of the same name."""
+    if not isinstance(scheme, Scheme):
+        raise TypeError(f"register() takes a Scheme, not {type(scheme).__name__}")
     _REGISTRY[scheme.name] = scheme
 
 
 def unregister(name: str) -> None:
     """Remove the scheme called ``name`` (case-insensitive); unknown names are ignored."""
+    if not isinstance(name, str):
+        raise TypeError(f"a scheme name is a str, not {type(name).__name__}")
     _REGISTRY.pop(name.lower(), None)
 
 
 def get(name: str) -> Scheme | None:
     """The registered scheme called ``name`` (case-insensitive), or ``None``."""
+    if not isinstance(name, str):
+        raise TypeError(f"a scheme name is a str, not {type(name).__name__}")
     scheme = _REGISTRY.get(name)
     return scheme if scheme is not None else _REGISTRY.get(name.lower())
 

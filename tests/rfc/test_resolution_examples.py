@@ -110,6 +110,37 @@ RFC2396_ABNORMAL = [
 ]
 
 
+# A base with an authority and an empty path.  RFC 3986 §5.2.3: "If the base URI has a
+# defined authority component and an empty path, then return a string consisting of "/"
+# concatenated with the reference's path".  RFC 2396 §5.2 step 6a, taken literally,
+# glues the reference to the authority ("http://ag", another host); urikit merges as RFC
+# 3986 does, as java.net.URI, Ruby's RFC2396_Parser and Perl's URI do.  Where the two
+# algorithms differ otherwise (step 2, step 6 for "?y", step 6g), each keeps its own.
+EMPTY_PATH_BASE = "http://a"
+EMPTY_PATH = [  # (reference, RFC 3986 §5.2, RFC 2396 §5.2)
+    ("g", "http://a/g", "http://a/g"),
+    ("./g", "http://a/g", "http://a/g"),
+    ("g/", "http://a/g/", "http://a/g/"),
+    (".", "http://a/", "http://a/"),
+    ("./", "http://a/", "http://a/"),
+    ("g/..", "http://a/", "http://a/"),
+    ("g/../h", "http://a/h", "http://a/h"),
+    ("..", "http://a/", "http://a/.."),
+    ("../g", "http://a/g", "http://a/../g"),
+    ("?y", "http://a?y", "http://a/?y"),
+    ("#s", "http://a#s", "http://a#s"),
+    ("", "http://a", "http://a"),
+    ("/g", "http://a/g", "http://a/g"),
+    ("//g", "http://g", "http://g"),
+]
+
+
+@pytest.mark.parametrize(("ref", "rfc3986", "rfc2396"), EMPTY_PATH)
+def test_base_with_an_empty_path(ref: str, rfc3986: str, rfc2396: str) -> None:
+    assert urikit.resolve(EMPTY_PATH_BASE, ref) == rfc3986
+    assert urikit.resolve(EMPTY_PATH_BASE, ref, grammar="rfc2396") == rfc2396
+
+
 @pytest.mark.parametrize(("ref", "target"), RFC3986_NORMAL + RFC3986_ABNORMAL)
 def test_rfc3986_section_5_4(ref: str, target: str) -> None:
     assert urikit.resolve(BASE, ref) == target

@@ -527,7 +527,8 @@ APPENDIX_D: list[tuple[str, str, str, tuple[str, Any], tuple[str, Any]]] = [
         "empty authority then '//p'",
         "http:////p",
         ("URI", server("http", "", "//p")),
-        ("absoluteURI", server("http", "", "//p")),
+        # RFC 2396 §3.2.2: server = [ [ userinfo "@" ] hostport ]; the empty one has no host
+        ("absoluteURI", parts("http", "", path="//p")),
     ),
     # -- D.2: a colon in the first segment: a scheme, or "./" first
     (

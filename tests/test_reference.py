@@ -1,0 +1,198 @@
+"""``URIReference``, the value: its components and derived facts, ``replace()`` and its
+errors, equality against equivalence, hashing, pickling and copying."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+import urikit
+from urikit import ErrorKind
+
+
+# -- derived facts -----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("http://h:80/", 80),
+        ("http://h:0080/", 80),
+        ("http://h:0/", 0),
+        ("http://h:000/", 0),
+        ("http://h:/", None),  # empty: no port (RFC 3986 §3.2.3, §6.2.3)
+        ("http://h/", None),
+        ("http://h:99999999999999999999/", 99999999999999999999),  # *DIGIT: no bound
+        ("http://h:" + "0" * 10_000 + "7/", 7),  # leading zeros do not count
+        ("http://h:" + "9" * 4300 + "/", int("9" * 4300)),
+    ],
+)
+def test_port_number(text: str, number: int | None) -> None:
+    assert urikit.parse(text).port_number == number
+
+
+def test_port_number_past_the_int_conversion_limit_is_a_clear_value_error() -> None:
+    ref = urikit.parse("http://h:" + "1" * 4301 + "/")
+    assert ref.port == "1" * 4301  # the component itself is always there, as written
+    with pytest.raises(ValueError, match="4301 digits"):
+        ref.port_number  # noqa: B018
+
+
+@pytest.mark.parametrize(
+    ("text", "grammar", "host", "host_type"),
+    [
+        ("file:///x", "rfc3986", "", "reg-name"),  # RFC 3986 §3.2.2: an empty reg-name
+        # RFC 2396 §3.2.2: server = [ [ userinfo "@" ] hostport ]: the empty one has no host
+        ("file:///x", "rfc2396", None, None),
+        ("http://a_b/x", "rfc2396", None, None),  # §3.2.1 registry-based
+        ("http://a.b/x", "rfc2396", "a.b", "hostname"),
+        ("http://[::1]/x", "rfc2396", "[::1]", "ipv6"),
+        ("http://1.2.3.4/x", "rfc2396", "1.2.3.4", "ipv4"),
+        ("http://[v1.x]/", "rfc3986", "[v1.x]", "ipvfuture"),
+        ("mailto:x", "rfc3986", None, None),
+    ],
+)
+def test_host_and_host_type(text: str, grammar: str, host: str | None, host_type: str) -> None:
+    ref = urikit.parse(text, grammar=grammar)
+    assert (ref.host, ref.host_type) == (host, host_type)
+
+
+def test_empty_rfc2396_server() -> None:
+    ref = urikit.parse("file:///x", grammar="rfc2396")
+    assert (ref.authority, ref.userinfo, ref.host, ref.port) == ("", None, None, None)
+    assert str(ref) == "file:///x"
+
+
+@pytest.mark.parametrize(
+    ("text", "relative", "absolute", "opaque"),
+    [
+        ("http://a/b", False, True, False),
+        ("http://a/b#f", False, False, False),
+        ("//a/b", True, False, False),
+        ("b", True, False, False),
+        ("mailto:x", False, True, True),
+        ("s:/x", False, True, False),
+    ],
+)
+def test_kinds(text: str, relative: bool, absolute: bool, opaque: bool) -> None:
+    ref = urikit.parse(text)
+    assert (ref.is_relative, ref.is_absolute, ref.is_opaque) == (relative, absolute, opaque)
+
+
+def test_components_and_repr() -> None:
+    ref = urikit.parse("http://u@h:1/p?q#f")
+    assert ref.components() == {
+        "scheme": "http",
+        "authority": "u@h:1",
+        "userinfo": "u",
+        "host": "h",
+        "port": "1",
+        "path": "/p",
+        "query": "q",
+        "fragment": "f",
+    }
+    assert repr(ref) == "URIReference('http://u@h:1/p?q#f')"
+    assert repr(urikit.parse("a", grammar="rfc2396")) == "URIReference('a', grammar='rfc2396')"
+    assert urikit.URIReference("x:y") == urikit.parse("x:y")
+
+
+# -- replace() ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "changes", "result"),
+    [
+        ("http://a/b?c", {"scheme": "https", "port": 8443, "query": None}, "https://a:8443/b"),
+        ("http://a/b", {"fragment": ""}, "http://a/b#"),
+        ("http://a/b", {"query": ""}, "http://a/b?"),
+        ("http://u@a:1/b", {"userinfo": None}, "http://a:1/b"),
+        ("http://u@a:1/b", {"port": None}, "http://u@a/b"),
+        ("http://u@a:1/b", {"port": ""}, "http://u@a:/b"),
+        ("http://u@a:1/b", {"host": "[::1]"}, "http://u@[::1]:1/b"),
+        ("http://a/b", {"host": None}, "http:/b"),
+        ("http://a/b", {"authority": None}, "http:/b"),
+        ("http://a/b", {"authority": "u@h:2"}, "http://u@h:2/b"),
+        ("/b", {"host": "h"}, "//h/b"),
+        ("http://a/b", {"path": ""}, "http://a"),
+        ("x:y", {"scheme": None}, "y"),
+    ],
+)
+def test_replace(text: str, changes: dict[str, str | int | None], result: str) -> None:
+    new = urikit.parse(text).replace(**changes)
+    assert str(new) == result
+    assert new.components() == urikit.parse(result).components()
+
+
+@pytest.mark.parametrize(
+    ("text", "changes", "error"),
+    [
+        ("http://a/b", {"nope": "x"}, TypeError),
+        ("http://a/b", {"path": None}, TypeError),  # a path is never None
+        ("http://a/b", {"query": 7}, TypeError),
+        ("http://a/b", {"port": True}, TypeError),
+        ("http://a/b", {"authority": "h", "host": "g"}, TypeError),
+        ("b", {"userinfo": "u"}, ValueError),  # no host to go with it
+        ("b", {"port": 1}, ValueError),
+    ],
+)
+def test_replace_errors(text: str, changes: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        urikit.parse(text).replace(**changes)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "changes", "position", "kind"),
+    [
+        ("http://a/b", {"scheme": "1x"}, 0, ErrorKind.INVALID_SCHEME),
+        ("http://a/b", {"port": "8a"}, 1, ErrorKind.INVALID_PORT),
+        ("http://a/b", {"query": "a b"}, 1, ErrorKind.INVALID_CHARACTER),
+        ("http://a/b", {"path": "c"}, 8, ErrorKind.INVALID_PATH),  # §3.3: needs "/"
+        ("b", {"host": "h"}, 3, ErrorKind.INVALID_PATH),  # replace() repairs nothing
+        ("b", {"path": "//c"}, 0, ErrorKind.INVALID_PATH),  # would read as an authority
+        ("b", {"path": "c:d"}, 1, ErrorKind.COLON_IN_FIRST_SEGMENT),  # §4.2
+    ],
+)
+def test_replace_syntax_errors(
+    text: str, changes: dict[str, str], position: int, kind: ErrorKind
+) -> None:
+    with pytest.raises(urikit.URISyntaxError) as caught:
+        urikit.parse(text).replace(**changes)
+    assert (caught.value.position, caught.value.kind) == (position, kind)
+
+
+def test_replace_keeps_a_registry_based_authority() -> None:
+    # RFC 2396 §3.2.1: "a_b" is no hostname, so the authority is a reg_name; it has no
+    # userinfo, host or port, and changing none of them must not lose it
+    ref = urikit.parse("http://a_b/x", grammar="rfc2396")
+    assert str(ref.replace(port=None)) == "http://a_b/x"
+    assert str(ref.replace(userinfo=None, port=None)) == "http://a_b/x"
+    assert str(ref.replace(path="/y")) == "http://a_b/y"
+    assert str(ref.replace(host="h", port=1)) == "http://h:1/x"  # a server replaces it
+    assert str(ref.replace(authority="c_d")) == "http://c_d/x"
+    for changes in ({"userinfo": "u"}, {"port": 80}):
+        with pytest.raises(ValueError, match="registry-based"):
+            ref.replace(**changes)  # type: ignore[arg-type]
+    empty = urikit.parse("file:///x", grammar="rfc2396")
+    assert str(empty.replace(port=None)) == "file:///x"
+    assert str(empty.replace(host="h")) == "file://h/x"
+    with pytest.raises(ValueError, match="needs a host"):
+        empty.replace(userinfo="u")
+
+
+# -- value behaviour -------------------------------------------------------------------------
+def test_equality_is_string_comparison_not_equivalence() -> None:
+    a, b = urikit.parse("http://a/"), urikit.parse("HTTP://a/")
+    assert a != b and urikit.equivalent(a, b)
+    assert a == urikit.parse("http://a/", grammar="rfc2396")  # the grammar is not compared
+    assert a != "http://a/"  # a value, not a string
+    assert hash(a) == hash(urikit.parse("http://a/"))
+    assert len({a, urikit.parse("http://a/"), b}) == 2
+
+
+@pytest.mark.parametrize("grammar", ["rfc3986", "rfc2396"])
+def test_pickle_and_copy(grammar: str) -> None:
+    ref = urikit.parse("http://u@h:1/p?q#f", grammar=grammar)
+    back = pickle.loads(pickle.dumps(ref))
+    assert back == ref and back.grammar == grammar
+    assert back.components() == ref.components()
+    assert copy.copy(ref) is ref and copy.deepcopy(ref) is ref  # immutable
+    with pytest.raises(AttributeError):
+        ref.scheme = "x"  # type: ignore[misc]
