@@ -1,13 +1,22 @@
-"""Independent yes/no oracles: the ABNF of each RFC as one fully anchored regex.
+"""Independent oracles: the ABNF of each RFC as one fully anchored regex per rule.
 
 Built from the same character sets as urikit, but rule by rule as the RFCs write them
 (five path rules, nine IPv6 forms, ``server | reg_name``), with backtracking left to
 the regex engine.  Only for tests, on short inputs: it is slow and may backtrack.
+
+Two questions are asked of them: ``accepts`` (does the rule match the whole text?) and
+``first_impossible`` (the first index at which no string of the rule can continue the
+text), which uses the partial matching of the third-party ``regex`` module: with
+``partial=True`` a full match succeeds when the text is a prefix of some match.  The
+patterns are therefore written in the syntax both ``re`` and ``regex`` accept, without
+lookarounds or conditionals, so that "prefix of some match" is exact.
 """
 
 from __future__ import annotations
 
 import re
+
+import regex
 
 from urikit import _charsets as cs
 from urikit._charsets import char_class_regex as cls
@@ -17,6 +26,31 @@ PCT = "%[0-9A-Fa-f]{2}"
 
 def _any(chars: frozenset[str]) -> str:
     return f"(?:{cls(chars)}|{PCT})"
+
+
+def _ipv6(ipv4: str) -> str:
+    """RFC 3986 §3.2.2 ``IPv6address``, the nine forms, with ``ls32``'s IPv4 part
+    written by ``ipv4`` (RFC 3986 ``dec-octet``s, or RFC 2373's ``1*3DIGIT``s)."""
+    ls32 = f"(?:{H16}:{H16}|{ipv4})"
+
+    def h16s(n: int) -> str:
+        return f"(?:{H16}:){{{n}}}"
+
+    def upto(n: int) -> str:  # [ *n( h16 ":" ) h16 ]
+        return f"(?:(?:{H16}:){{0,{n}}}{H16})?"
+
+    forms = [
+        f"{h16s(6)}{ls32}",
+        f"::{h16s(5)}{ls32}",
+        f"(?:{H16})?::{h16s(4)}{ls32}",
+        f"{upto(1)}::{h16s(3)}{ls32}",
+        f"{upto(2)}::{h16s(2)}{ls32}",
+        f"{upto(3)}::{H16}:{ls32}",
+        f"{upto(4)}::{ls32}",
+        f"{upto(5)}::{H16}",
+        f"{upto(6)}::",
+    ]
+    return "(?:" + "|".join(forms) + ")"
 
 
 # -- RFC 3986 Appendix A ---------------------------------------------------------------
@@ -33,34 +67,7 @@ USERINFO = _any(cs.UNRESERVED | cs.SUB_DELIMS | frozenset(":")) + "*"
 DEC_OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])"
 IPV4 = rf"{DEC_OCTET}(?:\.{DEC_OCTET}){{3}}"
 H16 = "[0-9A-Fa-f]{1,4}"
-LS32 = f"(?:{H16}:{H16}|{IPV4})"
-
-
-def _h16s(n: int) -> str:
-    return f"(?:{H16}:){{{n}}}"
-
-
-def _upto(n: int) -> str:  # [ *n( h16 ":" ) h16 ]
-    return f"(?:(?:{H16}:){{0,{n}}}{H16})?"
-
-
-IPV6 = (
-    "(?:"
-    + "|".join(
-        [
-            f"{_h16s(6)}{LS32}",
-            f"::{_h16s(5)}{LS32}",
-            f"(?:{H16})?::{_h16s(4)}{LS32}",
-            f"{_upto(1)}::{_h16s(3)}{LS32}",
-            f"{_upto(2)}::{_h16s(2)}{LS32}",
-            f"{_upto(3)}::{H16}:{LS32}",
-            f"{_upto(4)}::{LS32}",
-            f"{_upto(5)}::{H16}",
-            f"{_upto(6)}::",
-        ]
-    )
-    + ")"
-)
+IPV6 = _ipv6(IPV4)
 IPVFUTURE = "[vV][0-9A-Fa-f]+\\." + cls(cs.UNRESERVED | cs.SUB_DELIMS | frozenset(":")) + "+"
 ZONE_ID = _any(cs.UNRESERVED) + "+"  # RFC 6874
 IP_LITERAL = rf"\[(?:{IPV6}|{IPV6}%25{ZONE_ID}|{IPVFUTURE})\]"
@@ -75,14 +82,14 @@ ABSOLUTE_URI = f"{SCHEME}:{HIER_PART}(?:\\?{QUERY})?"
 RELATIVE_REF = f"{RELATIVE_PART}(?:\\?{QUERY})?(?:#{QUERY})?"
 
 RFC3986 = {
-    "URI": re.compile(URI),
-    "absolute-URI": re.compile(ABSOLUTE_URI),
-    "relative-ref": re.compile(RELATIVE_REF),
-    "URI-reference": re.compile(f"(?:{URI}|{RELATIVE_REF})"),
-    "IPv6address": re.compile(IPV6),
-    "IPv4address": re.compile(IPV4),
-    "host": re.compile(HOST),
-    "authority": re.compile(AUTHORITY),
+    "URI": URI,
+    "absolute-URI": ABSOLUTE_URI,
+    "relative-ref": RELATIVE_REF,
+    "URI-reference": f"(?:{URI}|{RELATIVE_REF})",
+    "IPv6address": IPV6,
+    "IPv4address": IPV4,
+    "host": HOST,
+    "authority": AUTHORITY,
 }
 
 # -- RFC 2396 Appendix A, with RFC 2732 (and urikit's documented "?query" reading) ----
@@ -94,8 +101,11 @@ SEGMENT_2396 = f"{PCHAR_2396}*(?:;{PCHAR_2396}*)*"
 ABS_PATH = f"/{SEGMENT_2396}(?:/{SEGMENT_2396})*"
 REL_PATH = f"{_any(cs.REL_SEGMENT)}+(?:{ABS_PATH})?"
 HOSTNAME = rf"(?:{ALNUM}(?:[A-Za-z0-9-]*{ALNUM})?\.)*[A-Za-z](?:[A-Za-z0-9-]*{ALNUM})?\.?"
+#: RFC 2732 §3 (2) for the host, and RFC 2373 §2.2 / Appendix B (which RFC 2732 §3
+#: installs for IPv6address) for the last 32 bits of an IPv6 address: ``1*3DIGIT`` parts.
 IPV4_2732 = r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}"
-HOSTPORT = rf"(?:{HOSTNAME}|{IPV4_2732}|\[{IPV6}\])(?::[0-9]*)?"
+IPV6_2373 = _ipv6(IPV4_2732)
+HOSTPORT = rf"(?:{HOSTNAME}|{IPV4_2732}|\[{IPV6_2373}\])(?::[0-9]*)?"
 SERVER = f"(?:(?:{_any(cs.USERINFO_2396)}*@)?{HOSTPORT})?"
 REG_NAME_2396 = f"{_any(cs.REG_NAME_2396)}+"
 NET_PATH = f"//(?:{SERVER}|{REG_NAME_2396})(?:{ABS_PATH})?"
@@ -104,13 +114,19 @@ ABSOLUTE_URI_2396 = f"{SCHEME}:(?:(?:{NET_PATH}|{ABS_PATH})(?:\\?{URIC}*)?|{URIC
 # step 2 and Appendix C use such references though the BNF omits them.
 RELATIVE_URI_2396 = f"(?:(?:{NET_PATH}|{ABS_PATH}|{REL_PATH})(?:\\?{URIC}*)?|\\?{URIC}*)"
 RFC2396 = {
-    "absoluteURI": re.compile(ABSOLUTE_URI_2396),
-    "relativeURI": re.compile(RELATIVE_URI_2396),
-    "URI-reference": re.compile(f"(?:{ABSOLUTE_URI_2396}|{RELATIVE_URI_2396})?(?:#{URIC}*)?"),
-    "hostname": re.compile(HOSTNAME),
+    "absoluteURI": ABSOLUTE_URI_2396,
+    "relativeURI": RELATIVE_URI_2396,
+    "URI-reference": f"(?:{ABSOLUTE_URI_2396}|{RELATIVE_URI_2396})?(?:#{URIC}*)?",
+    "hostname": HOSTNAME,
+    "IPv6address": IPV6_2373,
+    "IPv4address": IPV4_2732,
 }
 
-ORACLES = {"rfc3986": RFC3986, "rfc2396": RFC2396}
+PATTERNS = {"rfc3986": RFC3986, "rfc2396": RFC2396}
+ORACLES = {g: {rule: re.compile(p) for rule, p in rules.items()} for g, rules in PATTERNS.items()}
+PARTIAL = {
+    g: {rule: regex.compile(p) for rule, p in rules.items()} for g, rules in PATTERNS.items()
+}
 
 #: RFC 3986 Appendix B, verbatim: splits any valid reference into its five components.
 APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?")
@@ -119,3 +135,29 @@ APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*
 def accepts(text: str, rule: str = "URI-reference", grammar: str = "rfc3986") -> bool:
     """Whether the oracle regex of ``rule`` matches all of ``text``."""
     return ORACLES[grammar][rule].fullmatch(text) is not None
+
+
+def viable(text: str, rule: str = "URI-reference", grammar: str = "rfc3986") -> bool:
+    """Whether ``text`` is a prefix of some string that ``rule`` matches (itself included)."""
+    return PARTIAL[grammar][rule].fullmatch(text, partial=True) is not None
+
+
+def first_impossible(
+    text: str, rule: str = "URI-reference", grammar: str = "rfc3986"
+) -> int | None:
+    """``None`` when ``rule`` matches ``text``; otherwise the smallest ``i`` such that
+    ``text[: i + 1]`` begins no string of the rule, or ``len(text)`` when every prefix
+    does (the text stops too early).  Viability only shrinks as a prefix grows, so the
+    longest viable prefix is found by bisection."""
+    pattern = PARTIAL[grammar][rule]
+    whole = pattern.fullmatch(text, partial=True)
+    if whole is not None:
+        return len(text) if whole.partial else None
+    low, high = 0, len(text)  # text[:low] is viable, text[:high] is not
+    while high - low > 1:
+        middle = (low + high) // 2
+        if pattern.fullmatch(text, 0, middle, partial=True) is not None:
+            low = middle
+        else:
+            high = middle
+    return low

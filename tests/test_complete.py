@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 import urikit
 from tests import strategies as abnf
+from urikit import ErrorKind
 
 COMPLETE = [
     # Appendix F's own example, and "the DNS hostname on its own"
@@ -29,6 +30,8 @@ COMPLETE = [
     # already a URI: unchanged
     ("mailto:John.Doe@example.com", "mailto:John.Doe@example.com"),
     ("https://example.com/", "https://example.com/"),
+    ("iris.beep://example.com/", "iris.beep://example.com/"),  # a scheme, then "//"
+    ("a.b://[v1.x]", "a.b://[v1.x]"),
     (
         "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
         "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
@@ -87,3 +90,34 @@ def test_anything_completes_to_a_uri_or_says_why(text: str) -> None:
         assert 0 <= error.position <= len(text)
     else:
         assert urikit.parse(completed, rule="URI").scheme is not None
+
+
+# The exception contract: a str gives a URI or a URISyntaxError positioned in it;
+# anything else is a TypeError.
+@pytest.mark.parametrize("value", [None, b"www.example.com", 3, ["www.example.com"]])
+def test_what_is_not_a_str_is_a_type_error(value: object) -> None:
+    with pytest.raises(TypeError, match="is a str, not"):
+        urikit.complete(value)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="is a str, not"):
+        urikit.complete("www.example.com", default_scheme=value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "kind"),
+    [
+        ("www.example.com/\udfff", 16, ErrorKind.NON_ASCII),  # a lone surrogate
+        ("::/\x1c", 3, ErrorKind.INVALID_CHARACTER),  # positions skip the added brackets
+        ("2001:db8::1/a b", 13, ErrorKind.INVALID_CHARACTER),
+        ("//h:8a/", 6, ErrorKind.INVALID_PORT),  # "h:8a" could still be a userinfo
+    ],
+)
+def test_positions_are_in_the_input(text: str, position: int, kind: ErrorKind) -> None:
+    with pytest.raises(urikit.URISyntaxError) as caught:
+        urikit.complete(text)
+    assert (caught.value.text, caught.value.position, caught.value.kind) == (text, position, kind)
+
+
+def test_default_scheme_must_be_a_scheme() -> None:
+    with pytest.raises(urikit.URISyntaxError) as caught:
+        urikit.complete("www.example.com", default_scheme="")
+    assert (caught.value.position, caught.value.kind) == (0, ErrorKind.INVALID_SCHEME)

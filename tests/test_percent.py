@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import string
 import urllib.parse
+from collections.abc import Callable
 
 import pytest
 from hypothesis import assume, example, given, settings
@@ -150,8 +151,6 @@ def test_quote_rejects_unknown_component_and_types() -> None:
         quote("x", component="authority")
     with pytest.raises(TypeError):
         quote(42)  # type: ignore[arg-type]
-    with pytest.raises(UnicodeEncodeError):
-        quote("€", encoding="latin-1")
 
 
 # -- unquote (RFC 3986 §2.1) ---------------------------------------------------------------
@@ -173,9 +172,11 @@ def test_unquote(text: str, expected: str) -> None:
     assert unquote(text) == expected
 
 
+# The position is the first character after "%" that is not a HEXDIG (the end, if the
+# text ends first): the first character no valid text can continue with.
 @pytest.mark.parametrize(
     ("text", "position"),
-    [("%", 0), ("%4", 0), ("%zz", 0), ("a%4g", 1), ("%41%", 3), ("ü%x", 1), ("%%41", 0)],
+    [("%", 1), ("%4", 2), ("%zz", 1), ("a%4g", 3), ("%41%", 4), ("ü%x", 2), ("%%41", 1)],
 )
 def test_malformed_escapes(text: str, position: int) -> None:
     for decode in (unquote, unquote_to_bytes):
@@ -223,7 +224,7 @@ def test_invalid_utf8(text: str, position: int, octets: str) -> None:
 def test_malformed_escapes_are_reported_before_undecodable_octets(text: str) -> None:
     with pytest.raises(URISyntaxError) as info:
         unquote(text)
-    assert info.value.position == text.index("%zz")
+    assert info.value.position == text.index("%zz") + 1
 
 
 @pytest.mark.parametrize(
@@ -362,7 +363,7 @@ def test_parse_query(query: str, pairs: list[tuple[str, str]]) -> None:
 
 
 def test_parse_query_errors_are_positioned_in_the_query() -> None:
-    for query, position in [("a=1&b=%zz", 6), ("a=1&%zz=1", 4), ("x&y=%C3", 4)]:
+    for query, position in [("a=1&b=%zz", 7), ("a=1&%zz=1", 5), ("x&y=%C3", 4)]:
         with pytest.raises(URISyntaxError) as info:
             parse_query(query)
         assert (info.value.text, info.value.position) == (query, position)
@@ -509,7 +510,8 @@ def test_unquote_never_raises_but_uri_syntax_error(text: str) -> None:
     try:
         result = unquote(text)
     except URISyntaxError as error:
-        assert text[error.position] == "%"
+        # at the "%" of undecodable octets, or just after the "%" of a bad escape
+        assert "%" in text[max(0, error.position - 2) : error.position + 1]
         assert error.kind == ErrorKind.INVALID_PERCENT_ENCODING
     else:
         if "%" not in text:
@@ -675,3 +677,153 @@ def test_compose_2396_is_valid_or_raises(parts: dict[str, object]) -> None:
     except URISyntaxError:
         return  # e.g. "scheme:" alone, a zone, or an empty host with a port
     assert urikit.is_valid(text, grammar="rfc2396")
+
+
+# -- the exception contract ------------------------------------------------------------------
+# For str arguments: a result, a URISyntaxError or a documented ValueError; for anything
+# that is not a str (bytes where documented), a TypeError naming the argument.
+WRONG = [None, b"ab", 3, ["a"]]
+Call = Callable[[object], object]
+NOT_A_STR: dict[str, Call] = {
+    "quote(text)": lambda v: quote(v),  # type: ignore[arg-type]
+    "quote(component)": lambda v: quote("a", component=v),  # type: ignore[arg-type]
+    "quote(safe)": lambda v: quote("a", safe=v),  # type: ignore[arg-type]
+    "quote(encoding)": lambda v: quote("é", encoding=v),  # type: ignore[arg-type]
+    "unquote(text)": lambda v: unquote(v),  # type: ignore[arg-type]
+    "unquote(encoding)": lambda v: unquote("%41", encoding=v),  # type: ignore[arg-type]
+    "unquote(errors)": lambda v: unquote("%41", errors=v),  # type: ignore[arg-type]
+    "unquote_to_bytes(text)": lambda v: unquote_to_bytes(v),  # type: ignore[arg-type]
+    "unquote_to_bytes(errors)": lambda v: unquote_to_bytes("a", errors=v),  # type: ignore[arg-type]
+    "requote(text)": lambda v: requote(v),  # type: ignore[arg-type]
+    "requote(grammar)": lambda v: requote("a b", grammar=v),  # type: ignore[arg-type]
+    "compose(scheme)": lambda v: compose(scheme=v),  # type: ignore[arg-type]
+    "compose(userinfo)": lambda v: compose(userinfo=v, host="h"),  # type: ignore[arg-type]
+    "compose(host)": lambda v: compose(host=v),  # type: ignore[arg-type]
+    "compose(path)": lambda v: compose(path=v),  # type: ignore[arg-type]
+    "compose(fragment)": lambda v: compose(fragment=v),  # type: ignore[arg-type]
+    "compose(grammar)": lambda v: compose(grammar=v),  # type: ignore[arg-type]
+    "parse_query(query)": lambda v: parse_query(v),  # type: ignore[arg-type]
+    "parse_query(encoding)": lambda v: parse_query("a", encoding=v),  # type: ignore[arg-type]
+    "parse_query(errors)": lambda v: parse_query("a", errors=v),  # type: ignore[arg-type]
+    "build_query(name)": lambda v: build_query([(v, "x")]),  # type: ignore[list-item]
+    "build_query(pair)": lambda v: build_query([v]),  # type: ignore[list-item]
+}
+#: None means "absent" for these, and an int is a port or a query value.
+ABSENT_OR_ALLOWED = {
+    ("quote(text)", "bytes"),
+    *((f"compose({name})", "NoneType") for name in ("scheme", "userinfo", "host", "fragment")),
+}
+
+
+@pytest.mark.parametrize("value", WRONG, ids=lambda v: type(v).__name__)
+@pytest.mark.parametrize("name", sorted(NOT_A_STR))
+def test_what_is_not_a_str_is_a_type_error(name: str, value: object) -> None:
+    if (name, type(value).__name__) in ABSENT_OR_ALLOWED:
+        NOT_A_STR[name](value)
+        return
+    with pytest.raises(TypeError, match=r"not (NoneType|bytes|int|list)|tuple, not"):
+        NOT_A_STR[name](value)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: compose(port=b"80", host="h"),  # type: ignore[arg-type]
+        lambda: compose(port=[80], host="h"),  # type: ignore[arg-type]
+        lambda: compose(query=b"a=1"),  # type: ignore[arg-type]
+        lambda: compose(query=3),  # type: ignore[arg-type]
+        lambda: build_query(None),  # type: ignore[arg-type]
+        lambda: build_query("a=1"),  # type: ignore[arg-type]
+        lambda: build_query(b"a=1"),  # type: ignore[arg-type]
+        lambda: build_query(3),  # type: ignore[arg-type]
+        lambda: build_query({1: "a"}),  # type: ignore[arg-type]
+        lambda: build_query([("a", b"b")]),  # type: ignore[list-item]
+        lambda: build_query([("a", "b", "c")]),  # type: ignore[list-item]
+        lambda: build_query([("a", True)]),
+    ],
+)
+def test_wrong_parts_are_type_errors(call: Callable[[], object]) -> None:
+    with pytest.raises(TypeError):
+        call()
+
+
+S = "a\udfffb"  # a lone surrogate: no character, so no UTF-8 octets (RFC 3986 §2.5)
+
+# (call, the text the error is about, position, kind)
+STR_ERRORS: list[tuple[Callable[[], object], str, int, ErrorKind]] = [
+    (lambda: quote(S), S, 1, ErrorKind.INVALID_CHARACTER),
+    (lambda: quote(S, component="query"), S, 1, ErrorKind.INVALID_CHARACTER),
+    # decided: a character the encoding cannot encode is the same error as a surrogate
+    (lambda: quote("ab€", encoding="latin-1"), "ab€", 2, ErrorKind.INVALID_CHARACTER),
+    (lambda: unquote_to_bytes(S), S, 1, ErrorKind.INVALID_CHARACTER),
+    (lambda: unquote_to_bytes("%41" + S), "%41" + S, 4, ErrorKind.INVALID_CHARACTER),
+    (lambda: unquote(S), S, 1, ErrorKind.INVALID_CHARACTER),
+    (lambda: unquote("%C3%BC" + S), "%C3%BC" + S, 7, ErrorKind.INVALID_CHARACTER),
+    (lambda: requote("http://h/" + S), "http://h/" + S, 10, ErrorKind.INVALID_CHARACTER),
+    (lambda: compose(path=S), S, 1, ErrorKind.INVALID_CHARACTER),
+    (lambda: compose(host="h", userinfo=S), S, 1, ErrorKind.INVALID_CHARACTER),
+    (lambda: compose(host="fe80::1%" + S), S, 1, ErrorKind.INVALID_CHARACTER),  # zone
+    (lambda: compose(query=S), S, 1, ErrorKind.INVALID_CHARACTER),
+    (lambda: compose(query=[("q", S)]), S, 1, ErrorKind.INVALID_CHARACTER),
+    (lambda: compose(fragment=S), S, 1, ErrorKind.INVALID_CHARACTER),
+    (lambda: build_query([(S, None)]), S, 1, ErrorKind.INVALID_CHARACTER),
+    (lambda: build_query({"k": S}), S, 1, ErrorKind.INVALID_CHARACTER),
+    (lambda: parse_query("q=%41" + S), "q=%41" + S, 6, ErrorKind.INVALID_CHARACTER),
+    (lambda: parse_query("q=" + S), "q=" + S, 3, ErrorKind.INVALID_CHARACTER),
+]
+
+
+@pytest.mark.parametrize(("call", "text", "position", "kind"), STR_ERRORS)
+def test_str_errors_are_uri_syntax_errors(
+    call: Callable[[], object], text: str, position: int, kind: ErrorKind
+) -> None:
+    with pytest.raises(URISyntaxError) as info:
+        call()
+    assert (info.value.text, info.value.position, info.value.kind) == (text, position, kind)
+
+
+def test_surrogates_pass_unless_strict() -> None:
+    # Decoding never touches a character that is not an escape; "strict" refuses one that
+    # has no octets, other handlers leave it (or, for octets, apply to it).
+    assert unquote("%41" + S, errors="replace") == "A" + S
+    assert parse_query("q=%41" + S, errors="surrogateescape") == [("q", "A" + S)]
+    assert unquote_to_bytes("%41" + S, errors="replace") == b"Aa?b"
+    assert unquote_to_bytes(S, errors="surrogatepass") == S.encode("utf-8", "surrogatepass")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: quote("a", encoding="no-such-codec"),
+        lambda: quote("é", encoding="rot13"),  # not a text encoding
+        lambda: quote("a", component="authority"),
+        lambda: unquote("a", encoding="no-such-codec"),
+        lambda: unquote("%FF", errors="bogus"),
+        lambda: unquote("a", errors="bogus"),  # checked even when nothing is decoded
+        lambda: unquote_to_bytes("a", errors="bogus"),
+        lambda: parse_query("", encoding="no-such-codec"),
+        lambda: parse_query("a=%FF", errors="bogus"),
+        lambda: requote("a b", grammar="rfc1738"),
+        lambda: compose(grammar="rfc1738"),
+    ],
+)
+def test_unknown_names_are_value_errors(call: Callable[[], object]) -> None:
+    with pytest.raises(ValueError) as info:
+        call()
+    assert type(info.value) is ValueError  # not a LookupError, nor a URISyntaxError
+
+
+@given(text=st.text(max_size=20), encoding=st.sampled_from(["utf-8", "latin-1", "ascii", "idna"]))
+def test_quote_and_unquote_raise_only_uri_syntax_errors(text: str, encoding: str) -> None:
+    for call in (
+        lambda: quote(text, encoding=encoding),
+        lambda: unquote(text, encoding=encoding),
+        lambda: unquote(text, encoding=encoding, errors="replace"),
+        lambda: unquote_to_bytes(text),
+        lambda: requote(text),
+        lambda: parse_query(text, encoding=encoding),
+    ):
+        try:
+            call()
+        except URISyntaxError as error:
+            assert 0 <= error.position <= len(error.text)

@@ -6,17 +6,21 @@ Appendix A; RFC 2396 §2-§5 and Appendix A; RFC 2732 §3), not from the impleme
 
 Conventions for invalid rows, ``(position, kind)``:
 
-* The reference is split first as RFC 3986 Appendix B / RFC 2396 Appendix B do (scheme
-  before the first ":" that precedes any "/", "?", "#"; authority after "//" up to the
-  next "/", "?", "#"; userinfo before the first "@" of the authority; port after the
-  host).  Within the component, ``position`` is the first character that cannot
-  continue a string of that component's rule (``len(text)`` when the text ends too
-  early).  A ``%`` triplet counts as one character, at its ``%``.
+* ``position`` is the first character that no string of the rule can continue the
+  text with (``len(text)`` when every prefix can still be continued but the whole is not
+  valid): "1http://h" is a relative path up to its ":", "http://h:8a" may still become
+  "http://h:8a@x/", so "http://h:8a/" fails at its "/".  For a ``%`` not followed by two
+  HEXDIG that is the first character after it that is not one (the ``%`` itself where
+  the rule admits no escape).  ``tests/test_positions.py`` checks this definition
+  against an ABNF oracle on mutated references.
 * ``kind``: INVALID_CHARACTER / NON_ASCII for characters no URI may hold, whatever the
-  component; INVALID_PERCENT_ENCODING for a ``%`` not followed by two HEXDIG; otherwise
-  the component's own kind where one exists (INVALID_SCHEME, INVALID_PORT, INVALID_HOST,
-  INVALID_IP_LITERAL) and UNEXPECTED_CHARACTER for components without one (path, query,
-  fragment, userinfo).
+  component; INVALID_PERCENT_ENCODING for a bad escape; otherwise the kind of the
+  component read at that position, split as RFC 3986 Appendix B / RFC 2396 Appendix B
+  do (scheme before the first ":" that precedes any "/", "?", "#"; authority after "//"
+  up to the next "/", "?", "#"; userinfo before the first "@" of the authority; port
+  after the host): the component's own kind where one exists (INVALID_SCHEME,
+  INVALID_PORT, INVALID_HOST, INVALID_IP_LITERAL) and UNEXPECTED_CHARACTER for
+  components without one (path, query, fragment, userinfo).
 """
 
 from __future__ import annotations
@@ -133,15 +137,16 @@ SCHEME_IN_REFERENCE_VALID = [
 ]
 
 # A ":" before any "/", "?", "#" ends a scheme (Appendix B of both RFCs), so what
-# precedes it must be a scheme; under URI-reference a bad one is INVALID_SCHEME.
+# precedes it must be a scheme; until that ":" it may be a relative path's first
+# segment, so the ":" is what cannot belong, and under URI-reference it is INVALID_SCHEME.
 SCHEME_IN_REFERENCE_INVALID = [
-    ("1http://h", 0, SCHEME),
-    ("ht_tp://h", 2, SCHEME),
-    ("+a:b", 0, SCHEME),
+    ("1http://h", 5, SCHEME),
+    ("ht_tp://h", 5, SCHEME),
+    ("+a:b", 2, SCHEME),
     (":a", 0, SCHEME),  # empty scheme
-    ("-:", 0, SCHEME),
-    ("h%74tp://h", 1, SCHEME),  # a valid triplet, but a scheme has none
-    ("a!:b", 1, SCHEME),
+    ("-:", 1, SCHEME),
+    ("h%74tp://h", 6, SCHEME),  # a valid triplet, but a scheme has none
+    ("a!:b", 2, SCHEME),
     ("ht tp://h", 2, CHAR),
     ("h\u00e9:x", 1, NONASCII),
 ]
@@ -259,23 +264,26 @@ AUTHORITY_VALID_3986 = [
 
 AUTHORITY_INVALID_3986 = [
     ("http://a@b@c/", 10, HOST),  # "@" is in neither userinfo nor reg-name
-    ("http://h:8a/", 10, PORT),
-    ("http://h:-1/", 9, PORT),
-    ("http://h:1:2/", 10, PORT),
-    ("http://h::/", 9, PORT),
-    ("http://h:80:/", 11, PORT),
-    ("http://h:%38/", 9, PORT),
-    ("http://u@h:p@x/", 11, PORT),
-    ("http://[::1]:8a/", 14, PORT),
+    # Without an "@", "h:8a" is still a userinfo prefix ("http://h:8a@x/" is valid):
+    # the "/" that ends the authority is what cannot belong; the port explains it.
+    ("http://h:8a/", 11, PORT),
+    ("http://h:-1/", 11, PORT),
+    ("http://h:1:2/", 12, PORT),
+    ("http://h::/", 10, PORT),
+    ("http://h:80:/", 12, PORT),
+    ("http://h:%38/", 12, PORT),
+    ("http://h:80:90/", 14, PORT),
+    ("http://h:8a", 11, PORT),  # the text ends before any "@"
+    ("http://u@h:p@x/", 11, PORT),  # after the first "@" only a host and port fit
+    ("http://[::1]:8a/", 14, PORT),  # "[" is no userinfo character
     ("http://[::1]:80:90/", 15, PORT),
-    ("http://h:80:90/", 11, PORT),
     ("http://h: 80/", 9, CHAR),
     ("http://a b/", 8, CHAR),
     ("http://a<b/", 8, CHAR),
     ("http://a^b/", 8, CHAR),
-    ("http://a%zz/", 8, PCT),
-    ("http://a%2/", 8, PCT),
-    ("http://u%g@h/", 8, PCT),
+    ("http://a%zz/", 9, PCT),
+    ("http://a%2/", 10, PCT),
+    ("http://u%g@h/", 9, PCT),
     ("http://a[b]/", 8, HOST),  # "[" only opens an IP-literal that is the whole host
     ("http://a]/", 8, HOST),
     ("http://h[::1]/", 8, HOST),
@@ -350,24 +358,24 @@ COMPONENTS_INVALID_3986 = [
     ("userinfo", "a[b", 1, UNEXP),
     ("userinfo", "a?b", 1, UNEXP),
     ("userinfo", "a#", 1, UNEXP),
-    ("userinfo", "a%g0", 1, PCT),
+    ("userinfo", "a%g0", 2, PCT),
     ("userinfo", "a b", 1, CHAR),
     ("userinfo", "a\u00e9", 1, NONASCII),
     ("host", "a b", 1, CHAR),
-    ("host", "a%zz", 1, PCT),
+    ("host", "a%zz", 2, PCT),
     ("host", "[::1", 4, IPLIT),
     ("host", "[::g]", 3, IPLIT),
     ("port", "a", 0, PORT),
     ("port", "8a", 1, PORT),
     ("port", "-1", 0, PORT),
     ("authority", "a@b@c", 3, HOST),
-    ("authority", "h:8a", 3, PORT),
+    ("authority", "h:8a", 4, PORT),  # "h:8a@x" is an authority
     ("authority", "a b", 1, CHAR),
     ("authority", "[::1", 4, IPLIT),
     ("authority", "a/b", 1, UNEXP),  # "/" ends an authority
     ("authority", "u@h/p", 3, UNEXP),
     ("authority", "[::1]x", 5, UNEXP),
-    ("reg-name", "a%zz", 1, PCT),
+    ("reg-name", "a%zz", 2, PCT),
     ("reg-name", "a b", 1, CHAR),
     ("reg-name", "\u00e9", 0, NONASCII),
 ]
@@ -544,7 +552,7 @@ IP_LITERAL_INVALID_3986 = [
     ("[v1.a%20]", 5, IPLIT),  # no pct-encoded in IPvFuture
     ("[v1.a[]", 5, IPLIT),
     ("[fe80::1%25]", 11, IPLIT),  # ZoneID = 1*( ... )
-    ("[fe80::1%2eeth0]", 8, IPLIT),  # the zone delimiter is "%25"
+    ("[fe80::1%2eeth0]", 10, IPLIT),  # the zone delimiter is "%25"
     ("[fe80::1%25eth0:]", 15, IPLIT),  # ":" not in ZoneID
     ("[v1.x%25eth0]", 5, IPLIT),  # zones only after an IPv6address
     ("[%25eth0]", 1, IPLIT),
@@ -649,12 +657,12 @@ PATHS_INVALID_3986 = [
     ("/a\\b", 2, CHAR),
     ("a{b", 1, CHAR),
     ("a\u00e9", 1, NONASCII),
-    ("/%", 1, PCT),
-    ("/%1", 1, PCT),
-    ("/%1g", 1, PCT),
-    ("/%%41", 1, PCT),
-    ("a%", 1, PCT),
-    ("a:b%", 3, PCT),
+    ("/%", 2, PCT),  # the text ends in the escape
+    ("/%1", 3, PCT),
+    ("/%1g", 3, PCT),
+    ("/%%41", 2, PCT),
+    ("a%", 2, PCT),
+    ("a:b%", 4, PCT),
 ]
 
 
@@ -697,7 +705,7 @@ PATH_COMPONENT_3986 = [
     ("a#b", (1, UNEXP)),
     ("a[b", (1, UNEXP)),
     ("a b", (1, CHAR)),
-    ("a%", (1, PCT)),
+    ("a%", (2, PCT)),
 ]
 
 
@@ -732,13 +740,13 @@ QUERY_FRAGMENT_INVALID_3986 = [
     ("?a[b", 2, UNEXP),
     ("?a]", 2, UNEXP),
     ("?a b", 2, CHAR),
-    ("?a%", 2, PCT),
+    ("?a%", 3, PCT),
     ("?a\u00e9", 2, NONASCII),
     ("?a|b", 2, CHAR),
     ("#a#b", 2, UNEXP),
     ("#[", 1, UNEXP),
     ("#a b", 2, CHAR),
-    ("#%g", 1, PCT),
+    ("#%g", 2, PCT),
     ("http://h?q#f#", 12, UNEXP),
 ]
 
@@ -763,7 +771,7 @@ def test_query_fragment_invalid_rfc3986(text: str, position: int, kind: ErrorKin
         ("a#b", (1, UNEXP)),
         ("a[", (1, UNEXP)),
         ("a b", (1, CHAR)),
-        ("%", (0, PCT)),
+        ("%", (1, PCT)),
     ],
 )
 def test_query_fragment_component_rfc3986(
@@ -791,20 +799,21 @@ PCT_VALID = [
     ),
 ]
 
+# (text, the first character after "%" that is not a HEXDIG, or the end)
 PCT_INVALID = [
-    ("%", 0),
-    ("%4", 0),
-    ("%4g", 0),
-    ("%g4", 0),
-    ("a%", 1),
-    ("%%", 0),
-    ("%-1", 0),
-    ("/a%2", 2),
-    ("http://h/%", 9),
-    ("http://h?%", 9),
-    ("http://h#%z0", 9),
-    ("http://%zz@h/", 7),
-    ("?%41%4", 4),
+    ("%", 1),
+    ("%4", 2),
+    ("%4g", 2),
+    ("%g4", 1),
+    ("a%", 2),
+    ("%%", 1),
+    ("%-1", 1),
+    ("/a%2", 4),
+    ("http://h/%", 10),
+    ("http://h?%", 10),
+    ("http://h#%z0", 10),
+    ("http://%zz@h/", 8),
+    ("?%41%4", 6),
 ]
 
 
@@ -1017,7 +1026,7 @@ HIER_OPAQUE_INVALID_2396 = [
     ("about:", 6, EMPTY_SSP),
     ("a:[b", 2, UNEXP),  # uric_no_slash has no "[" (RFC 2732 only adds it to reserved)
     ("a:]", 2, UNEXP),
-    ("a:b%", 3, PCT),
+    ("a:b%", 4, PCT),
     ("a:b c", 3, CHAR),
     ("a:b{", 3, CHAR),
     ("a:b#c#d", 5, UNEXP),
@@ -1056,10 +1065,11 @@ SERVER_REG_NAME_2396 = [
     ("http://1.2.3.4:80/", server("http", "1.2.3.4", "/", port="80", host_type="ipv4")),
     ("http://[::1]:80/", server("http", "[::1]", "/", port="80", host_type="ipv6")),
     ("http://u@[::1]/", server("http", "[::1]", "/", userinfo="u", host_type="ipv6")),
-    ("http:///", server("http", "", "/", host_type=None)),  # empty server
-    ("http://", server("http", "", "", host_type=None)),
+    # §3.2.2 server = [ [ userinfo "@" ] hostport ]: the empty server has no host
+    ("http:///", parts("http", "", path="/", host_type=None)),
+    ("http://", parts("http", "", host_type=None)),
     ("//h", server(None, "h", host_type="hostname")),
-    ("//", server(None, "", host_type=None)),
+    ("//", parts(None, "", host_type=None)),
     ("http://h?q", {**server("http", "h"), "query": "q"}),
     # Not a server, so a reg_name: authority set, userinfo/host/port None.
     ("http://a_b/", registry("http", "a_b", "/")),
@@ -1098,7 +1108,7 @@ SERVER_REG_NAME_INVALID_2396 = [
     ("http://a b/", 8, CHAR),
     ("http://a{b/", 8, CHAR),
     ("http://a|b/", 8, CHAR),
-    ("http://h%zz/", 8, PCT),
+    ("http://h%zz/", 9, PCT),  # "%" is no hostname character, but a reg_name's
     ("http://a[b/", 8, HOST),  # neither a server nor a reg_name holds "["
     ("http://[::1]x/", 12, UNEXP),
     ("http://[::1]:8a/", 14, PORT),
@@ -1212,6 +1222,53 @@ def test_ipv6reference_invalid_rfc2396(address: str, position: int) -> None:
     assert_rejects(f"http://[{address}]/", R2, "URI-reference", position + 8, IPLIT)
 
 
+# RFC 2732 §3 installs RFC 2373's IPv6address, whose IPv4 part (Appendix B) is
+# ``1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT``, as RFC 2732's own IPv4address is:
+# no 0-255 range and leading zeros allowed, unlike RFC 3986's dec-octet.
+IPV6_IPV4_TAIL_2396 = [
+    "::01.2.3.4",
+    "::1.2.3.256",
+    "::999.999.999.999",
+    "::ffff:001.02.3.04",
+    "1:2:3:4:5:6:300.0.0.0",
+    "1::0.0.0.000",
+]
+IPV6_IPV4_TAIL_INVALID_2396 = [
+    ("::1.2.3.1234", 11),  # at most three digits
+    ("::1234.1.1.1", 6),  # a group of four digits, then "." cannot follow
+    ("::1.2.3", 7),
+    ("::1.2.3.4.5", 9),
+    ("::1..2.3", 4),
+    ("1:2:3:4:5:6:7:1.2.3.4", 15),  # ls32 only after six groups or a "::"
+]
+
+
+@pytest.mark.parametrize("address", IPV6_IPV4_TAIL_2396)
+def test_ipv6reference_ipv4_tail_rfc2396(address: str) -> None:
+    assert_component_valid(address, R2, "IPv6address")
+    assert_component_valid(f"[{address}]", R2, "IPv6reference")
+    text = f"http://[{address}]/"
+    assert_parses(text, R2, "absoluteURI", server("http", f"[{address}]", "/", host_type="ipv6"))
+    # RFC 3986 §3.2.2: dec-octet, so the same text is no IPv6address there
+    assert not urikit.is_valid(address, rule="IPv6address", grammar=R3)
+    assert not urikit.is_valid(text, grammar=R3)
+
+
+@pytest.mark.parametrize(("address", "position"), IPV6_IPV4_TAIL_INVALID_2396)
+def test_ipv6reference_ipv4_tail_invalid_rfc2396(address: str, position: int) -> None:
+    assert_component_invalid(address, R2, "IPv6address", position, HOST)
+    assert_component_invalid(f"[{address}]", R2, "IPv6reference", position + 1, IPLIT)
+    assert_rejects(f"http://[{address}]/", R2, "URI-reference", position + 8, IPLIT)
+
+
+def test_ipv6_ipv4_tail_is_grammar_data() -> None:
+    # The rule for the IPv4 part of ls32 is a field of the grammar, not a special case.
+    from urikit._grammar import RFC2396, RFC3986
+
+    assert RFC3986.ip_literal.dec_octet
+    assert not RFC2396.ip_literal.dec_octet
+
+
 @pytest.mark.parametrize(
     ("text", "position"),
     [
@@ -1266,7 +1323,7 @@ COMPONENTS_2396: list[tuple[str, str, tuple[int, ErrorKind] | None]] = [
     ("query", "a#b", (1, UNEXP)),
     ("query", "a b", (1, CHAR)),
     ("query", "a{", (1, CHAR)),
-    ("query", "a%", (1, PCT)),
+    ("query", "a%", (2, PCT)),
     ("fragment", "", None),
     ("fragment", "[x]", None),
     ("fragment", "a?b/c", None),
@@ -1337,7 +1394,7 @@ RELATIVE_INVALID_2396 = [
     ("relativeURI", "a[b", 1, UNEXP),
     ("URI-reference", "a[b", 1, UNEXP),
     ("URI-reference", "a/b[c", 3, UNEXP),
-    ("URI-reference", "%41:b", 0, SCHEME),
+    ("URI-reference", "%41:b", 3, SCHEME),
     ("URI-reference", "a b", 1, CHAR),
     ("absoluteURI", "http://h/#f", 9, FRAG),
     ("absoluteURI", "a:b#", 3, FRAG),
@@ -1459,7 +1516,7 @@ ERRORS: list[tuple[str, str, str, int, ErrorKind]] = [
         (R3, "URI-reference", f"http://[{a}]/", n + 8, IPLIT)
         for a, n in _IPV6_ERRORS + _IPV6_ERRORS_DEC_OCTET
     ],
-    # RFC 2732 §3 IPv6reference (RFC 2373 §2.2: the "d"s are 8-bit pieces, so 0-255)
+    # RFC 2732 §3 IPv6reference (RFC 2373 Appendix B: the IPv4 part is 1*3DIGIT parts)
     *[(R2, "IPv6reference", f"[{a}]", n + 1, IPLIT) for a, n in _IPV6_ERRORS],
     *[(R2, "URI-reference", f"http://[{a}]/", n + 8, IPLIT) for a, n in _IPV6_ERRORS],
     (R2, "IPv6reference", "::1", 0, IPLIT),
@@ -1467,10 +1524,12 @@ ERRORS: list[tuple[str, str, str, int, ErrorKind]] = [
     (R3, "IP-literal", "::1", 0, IPLIT),
     (R3, "IP-literal", "v1.x", 0, IPLIT),
     (R3, "IP-literal", "[::1]x", 5, IPLIT),
-    (R3, "IP-literal", "[fe80::1%eth0]", 8, PCT),
-    (R3, "IP-literal", "[fe80::1%25eth0%]", 15, PCT),
-    (R3, "IP-literal", "[fe80::1%25eth0%zz]", 15, PCT),
-    (R3, "host", "[fe80::1%25eth0%]", 15, PCT),
+    (R3, "IP-literal", "[fe80::1%eth0]", 9, IPLIT),  # "%25" introduces a zone
+    (R3, "IP-literal", "[fe80::1%25eth0%]", 16, PCT),
+    (R3, "IP-literal", "[fe80::1%25eth0%zz]", 16, PCT),
+    (R3, "host", "[fe80::1%25eth0%]", 16, PCT),
+    (R3, "URI-reference", "http://[fe80::1%eth0]/", 16, IPLIT),
+    (R3, "URI-reference", "http://[fe80::1%25eth0%zz]/", 23, PCT),
     (R3, "IP-literal", "[fe80::1%25eth 0]", 14, CHAR),
     (R3, "URI-reference", "http://[fe80::1%25eth 0]/", 21, CHAR),
     # RFC 3986 §3.1, §3.2.1-§3.2.3 component rules
@@ -1525,6 +1584,16 @@ def test_errors(grammar: str, rule: str, text: str, position: int, kind: ErrorKi
         else:
             urikit.validate(text, grammar=grammar, rule=rule)
     assert (caught.value.position, caught.value.kind) == (position, kind)
+
+
+# The grammar and the rule are named by a str: anything else is a TypeError.
+@pytest.mark.parametrize("value", [None, b"rfc3986", 3])
+def test_grammar_and_rule_names_are_str(value: object) -> None:
+    for call in (urikit.is_valid, urikit.validate, urikit.parse):
+        with pytest.raises(TypeError, match="is a str"):
+            call("a", grammar=value)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="is a str"):
+            call("a", rule=value)  # type: ignore[arg-type]
 
 
 # RFC 2396 §3.3 path = [ abs_path | opaque_part ]: an opaque_part holds "?", "[" and "]"

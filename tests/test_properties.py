@@ -14,27 +14,10 @@ from hypothesis import strategies as st
 
 import urikit
 from tests import strategies as abnf
-from tests.oracle import APPENDIX_B, accepts
+from tests.oracle import APPENDIX_B, accepts, first_impossible
+from tests.test_positions import CONVENTIONS
 
-# Characters that matter to the grammar, plus a few that never belong.
-ALPHABET = "aZ09-._~!$&'()*+,;=:@/?#[]%vV" + "AFf" + ' <>"{}|\\^`\t\né\U0001f600\ud800'
-
-
-@st.composite
-def mutated(draw: st.DrawFn, base: st.SearchStrategy[str]) -> str:
-    """A valid reference with a few random edits: most are invalid, some are not."""
-    text = draw(base)
-    for _ in range(draw(st.integers(1, 3))):
-        i = draw(st.integers(0, len(text)))
-        op = draw(st.sampled_from(["insert", "delete", "replace"]))
-        char = draw(st.sampled_from(ALPHABET))
-        if op == "insert":
-            text = text[:i] + char + text[i:]
-        elif op == "delete":
-            text = text[:i] + text[i + 1 :]
-        else:
-            text = text[:i] + char + text[i + 1 :]
-    return text
+ALPHABET = abnf.MUTATION_ALPHABET  # the grammar's characters, and a few that never belong
 
 
 def _appendix_b(text: str) -> tuple[str | None, ...]:
@@ -92,18 +75,21 @@ def test_round_trip_2396(text: str) -> None:
     scheme, authority, path, query, fragment = _appendix_b(text)
     assert (ref.scheme, ref.authority, ref.fragment) == (scheme, authority, fragment)
     if ref.is_opaque:  # RFC 2396 §3: the opaque_part holds any "?" too
-        assert ref.path == path + ("" if query is None else "?" + query)
+        assert ref.path == (path or "") + ("" if query is None else "?" + query)
         assert ref.query is None
     else:
         assert (ref.path, ref.query) == (path, query)
 
 
 def _verdict(text: str, grammar: str, rule: str) -> urikit.URIReference | None:
-    """Parse, allowing exactly one kind of failure."""
+    """Parse, allowing exactly one kind of failure, at the first character no string of
+    the rule can continue with (tests/test_positions.py)."""
     try:
         ref = urikit.parse(text, grammar=grammar, rule=rule)
     except urikit.URISyntaxError as error:
         assert 0 <= error.position <= len(text)
+        if not any(convention(error) for convention in CONVENTIONS.values()):
+            assert error.position == first_impossible(text, rule, grammar)
         assert error.text == text
         assert isinstance(error.kind, urikit.ErrorKind)
         assert error.reason
@@ -121,7 +107,7 @@ RULES = {
 
 @settings(max_examples=400)
 @given(
-    st.one_of(mutated(abnf.uri_reference()), mutated(abnf.uri_reference_2396())),
+    st.one_of(abnf.mutated(abnf.reference()), abnf.mutated(abnf.reference_2396())),
     st.sampled_from([(g, r) for g, rules in RULES.items() for r in rules]),
 )
 @example("http://[::1", ("rfc3986", "URI-reference"))
@@ -150,6 +136,18 @@ def test_ipv6_forms(address: str) -> None:
 @given(st.text(alphabet="0123456789abcdefABCDEF:.", max_size=45))
 def test_ipv6_agrees_with_abnf(text: str) -> None:
     assert urikit.is_valid(text, rule="IPv6address") == accepts(text, "IPv6address")
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet="0123456789abcdefABCDEF:.", max_size=45))
+def test_ipv6_2373_agrees_with_abnf(text: str) -> None:
+    # RFC 2732 §3: RFC 2373's IPv6address, whose IPv4 part is 1*3DIGIT parts
+    assert urikit.is_valid(text, rule="IPv6address", grammar="rfc2396") == accepts(
+        text, "IPv6address", "rfc2396"
+    )
+    assert urikit.is_valid(f"//[{text}]", grammar="rfc2396") == accepts(
+        text, "IPv6address", "rfc2396"
+    )
 
 
 @given(st.text(alphabet="0123456789.", max_size=17))

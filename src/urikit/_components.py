@@ -7,25 +7,26 @@ grammar data as the reference pattern (character classes, the host rules).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from functools import cache
 
-from ._charsets import ALPHA, BAD_PCT, SCHEME, URI_CHARS, URIC, CharClass
-from ._diagnose import diagnose
+from ._charsets import ALPHA, SCHEME, URI_CHARS, URIC, CharClass
+from ._diagnose import bad_escape, diagnose
 from ._grammar import Grammar
 from ._host import (
+    BAD_ESCAPE,
     hostname_error,
-    ip_literal_error,
+    ip_literal_scan,
     ipv4_error,
     ipv4_error_2732,
     ipv6_error,
 )
-from ._parse import AUTHORITY, split
+from ._parse import split
 from .errors import ErrorKind, describe_char
 
 Problem = tuple[int, ErrorKind, str]
 _ANY_URI_CHAR = URI_CHARS | URIC
-_BAD_PCT_REASON = "'%' must be followed by two hexadecimal digits"
 Checker = Callable[[str], Problem | None]
 
 
@@ -44,13 +45,16 @@ def _class_problem(
     kind: ErrorKind = ErrorKind.UNEXPECTED_CHARACTER,
     start: int = 0,
 ) -> Problem | None:
-    """The first character of ``text[start:]`` that ``chars`` does not admit."""
+    """The first character of ``text[start:]`` that ``chars`` does not admit (for a bad
+    escape, the first character after its ``%`` that is not a HEXDIG)."""
     bad = chars.first_bad(text, start)
     if bad is None:
         return None
     char = text[bad]
     if char == "%" and chars.pct_encoded:
-        return bad, ErrorKind.INVALID_PERCENT_ENCODING, _BAD_PCT_REASON
+        position = bad_escape(text, bad)
+        char = text[position] if position < len(text) else "%"
+        return position, _char_kind(char, ErrorKind.INVALID_PERCENT_ENCODING), BAD_ESCAPE
     return bad, _char_kind(char, kind), f"{describe_char(char)} is not allowed in the {where}"
 
 
@@ -76,21 +80,15 @@ def _port(text: str) -> Problem | None:
 def _ip_literal(g: Grammar, text: str) -> Problem | None:
     """``IP-literal`` (RFC 3986 §3.2.2) / ``IPv6reference`` (RFC 2732 §3): in brackets."""
     if text[:1] != "[":
-        return 0, ErrorKind.INVALID_IP_LITERAL, "an IP literal begins with '['"
-    close = text.find("]")
-    bad_pct = BAD_PCT.search(text, 0, len(text) if close < 0 else close)
-    if bad_pct is not None:
-        return bad_pct.start(), ErrorKind.INVALID_PERCENT_ENCODING, _BAD_PCT_REASON
-    if close < 0:
-        found = ip_literal_error(text + "]", 0, len(text) + 1, future=g.ip_future, zone=g.ip_zone)
-        if found is None:
-            return len(text), ErrorKind.INVALID_IP_LITERAL, "an IP literal needs a closing ']'"
-    else:
-        found = ip_literal_error(text, 0, close + 1, future=g.ip_future, zone=g.ip_zone)
-        if found is None and close + 1 < len(text):
-            char = text[close + 1]
-            return close + 1, _char_kind(char, ErrorKind.INVALID_IP_LITERAL), "after ']'"
-    return None if found is None else _located(text, found, ErrorKind.INVALID_IP_LITERAL)
+        return _located(text, (0, "an IP literal begins with '['"), ErrorKind.INVALID_IP_LITERAL)
+    found = ip_literal_scan(text, 0, len(text), g.ip_literal)
+    if isinstance(found, int):
+        if found == len(text):
+            return None
+        found = found, "expected the end of the host after ']'"
+    zone_escape = found[1] == BAD_ESCAPE  # RFC 6874: pct-encoded in a ZoneID
+    kind = ErrorKind.INVALID_PERCENT_ENCODING if zone_escape else ErrorKind.INVALID_IP_LITERAL
+    return _located(text, found, kind)
 
 
 def _located(text: str, found: tuple[int, str], otherwise: ErrorKind) -> Problem:
@@ -111,21 +109,13 @@ def _address(checker: Callable[[str, int, int], tuple[int, str] | None]) -> Chec
     return check
 
 
-def _server_host_2396(text: str) -> Problem | None:
-    """RFC 2396 §3.2.2 ``host = hostname | IPv4address`` (the longer reading explains)."""
-    problems = [_address(hostname_error)(text), _address(ipv4_error_2732)(text)]
-    if None in problems:
-        return None
-    return max(problems, key=lambda problem: problem[0] if problem else -1)
-
-
 def _host(g: Grammar, text: str) -> Problem | None:
     """RFC 3986 §3.2.2 host; RFC 2396 §3.2.2 ``host = hostname | IPv4address`` (RFC 2732
     adds IPv6reference)."""
     if text[:1] == "[":
         return _ip_literal(g, text)
-    if g.server_host is not None:
-        return _server_host_2396(text)
+    if g.server_host_error is not None:
+        return _address(g.server_host_error)(text)
     return _class_problem(text, g.host, "host", ErrorKind.INVALID_HOST)
 
 
@@ -139,16 +129,18 @@ def _path(g: Grammar, text: str) -> Problem | None:
     return _class_problem(text, uric, "opaque_part", start=1)
 
 
+_AUTHORITY = re.compile("[^/?#]*")
+
+
 def _authority(g: Grammar, text: str) -> Problem | None:
-    """``authority`` (RFC 3986 §3.2; RFC 2396 §3.2 ``server | reg_name``): read as the
-    authority of ``"//" + text``, which must come back whole."""
-    whole = "//" + text
+    """``authority`` (RFC 3986 §3.2; RFC 2396 §3.2 ``server | reg_name``): the authority
+    of ``"//" + text`` up to its first "/", "?" or "#", which no authority holds."""
+    end = len(_AUTHORITY.match(text).group())  # type: ignore[union-attr]
+    whole = "//" + text[:end]
     rule = g.rules["URI-reference"]
-    parts = split(whole, g, rule)
-    if parts is None:
+    if split(whole, g, rule) is None:
         error = diagnose(whole, g, rule)
-        return min(max(error.position - 2, 0), len(text)), error.kind, error.reason
-    end = len(parts[AUTHORITY] or "")
+        return error.position - 2, error.kind, error.reason
     if end == len(text):
         return None
     return end, ErrorKind.UNEXPECTED_CHARACTER, f"{describe_char(text[end])} ends the authority"
@@ -167,10 +159,12 @@ def component_rules(g: Grammar) -> Mapping[str, Checker]:
         "query": lambda text: _class_problem(text, g.query, "query"),
         "fragment": lambda text: _class_problem(text, g.fragment, "fragment"),
     }
+    # RFC 3986 §3.2.2; RFC 2732 §3 (RFC 2373 §2.2: 1*3DIGIT in the IPv4 part)
+    dec_octet = g.ip_literal.dec_octet
+    rules["IPv6address"] = _address(lambda t, i, j: ipv6_error(t, i, j, dec_octet=dec_octet))
     if g.server_host is None:  # RFC 3986 §3.2.2
         rules["IP-literal"] = lambda text: _ip_literal(g, text)
         rules["IPv4address"] = _address(ipv4_error)
-        rules["IPv6address"] = _address(ipv6_error)
         rules["reg-name"] = lambda text: _class_problem(
             text, g.host, "reg-name", ErrorKind.INVALID_HOST
         )

@@ -3,9 +3,10 @@
 A :class:`Grammar` is data: the character class of every component, and the few
 structural choices in which the two RFCs differ (RFC 2396's ``opaque_part`` and
 ``server | reg_name`` authority, its strict ``hostname``, IPvFuture and zone IDs in
-RFC 3986 only).  From these it compiles, once, the pattern that splits a URI reference
-the way RFC 3986 Appendix B does while validating every component (no backtracking
-blow-up: each component is one character-class run and nothing is anchored at the end).
+RFC 3986 only, RFC 2373's IPv4 tail in RFC 2732's IPv6 literals).  From these it
+compiles, once, the pattern that splits a URI reference the way RFC 3986 Appendix B
+does while validating every component (no backtracking blow-up: each component is one
+character-class run and nothing is anchored at the end).
 """
 
 from __future__ import annotations
@@ -17,7 +18,17 @@ from typing import Literal
 
 from . import _charsets as cs
 from ._charsets import CharClass
-from ._host import is_hostname, is_ipv4address, is_ipv4address_2732, is_server_host_2396
+from ._host import (
+    IP_LITERAL_2732,
+    IP_LITERAL_3986,
+    IPLiteralRule,
+    Problem,
+    is_hostname,
+    is_ipv4address,
+    is_ipv4address_2732,
+    is_server_host_2396,
+    server_host_error_2396,
+)
 
 __all__ = ["GRAMMARS", "RFC2396", "RFC3986", "Grammar", "ReferenceRule", "get_grammar"]
 
@@ -73,15 +84,17 @@ class Grammar:
     uri_chars: frozenset[str]  # every character some component admits
     rules: Mapping[str, ReferenceRule]
     host_type: Callable[[str], str | None]
-    #: IP literals may hold IPvFuture (RFC 3986 §3.2.2) and zone IDs (RFC 6874).
-    ip_future: bool = True
-    ip_zone: bool = True
+    #: What an IP literal holds: IPvFuture (RFC 3986 §3.2.2), zone IDs (RFC 6874), and
+    #: the IPv4 rule of the IPv6 ``ls32`` (RFC 3986 dec-octet, RFC 2373 1*3DIGIT).
+    ip_literal: IPLiteralRule = IP_LITERAL_3986
     #: RFC 2396 §3: ``scheme ":" opaque_part``: (``uric_no_slash``, ``uric``).
     opaque: tuple[CharClass, CharClass] | None = None
     #: RFC 2396 §3.2: ``authority = server | reg_name``; the reg_name characters.
     registry: CharClass | None = None
-    #: RFC 2396 §3.2.2: the host a server-based authority needs, else it is a reg_name.
+    #: RFC 2396 §3.2.2: the host a server-based authority needs, else it is a reg_name;
+    #: ``server_host_error`` walks the same rule to say where a host stops fitting it.
     server_host: Callable[[str], bool] | None = None
+    server_host_error: Callable[[str, int, int], Problem | None] | None = None
     #: RFC 3986 §3 admits ``scheme ":"`` with an empty hier-part; RFC 2396 does not.
     empty_scheme_specific_part: bool = True
     #: The reference resolution algorithm: RFC 3986 §5.2 or RFC 2396 §5.2.
@@ -98,10 +111,13 @@ class Grammar:
         object.__setattr__(self, "server", re.compile(_server_pattern(self)))
 
     def rule(self, name: str) -> ReferenceRule:
-        """The whole-reference rule called ``name`` in this grammar."""
+        """The whole-reference rule called ``name`` in this grammar (``ValueError`` for
+        an unknown name, ``TypeError`` for what is not a str)."""
         try:
             return self.rules[name]
-        except KeyError:
+        except (KeyError, TypeError):
+            if not isinstance(name, str):
+                raise TypeError(f"a rule name is a str, not {type(name).__name__}") from None
             known = ", ".join(self.rules)
             raise ValueError(
                 f"unknown rule {name!r} for grammar {self.name!r}; expected one of {known}"
@@ -188,11 +204,11 @@ RFC2396 = Grammar(
         ReferenceRule("absoluteURI", "required", False, "RFC 2396 §3"),
         ReferenceRule("relativeURI", "forbidden", False, "RFC 2396 §5", empty=False),
     ),
-    ip_future=False,
-    ip_zone=False,
+    ip_literal=IP_LITERAL_2732,
     opaque=(CharClass(cs.URIC_NO_SLASH), CharClass(cs.URIC)),
     registry=CharClass(cs.REG_NAME_2396),
     server_host=is_server_host_2396,
+    server_host_error=server_host_error_2396,
     empty_scheme_specific_part=False,
     resolution="rfc2396",
     normalization="rfc2396",
@@ -208,12 +224,16 @@ GRAMMARS: Mapping[str, Grammar] = {g.name: g for g in (RFC3986, RFC2396)}
 
 
 def get_grammar(grammar: str | Grammar) -> Grammar:
-    """The grammar named ``grammar`` ("rfc3986" or "rfc2396"), or ``grammar`` itself."""
+    """The grammar named ``grammar`` ("rfc3986" or "rfc2396"), or ``grammar`` itself
+    (``ValueError`` for an unknown name, ``TypeError`` for what is neither)."""
     if isinstance(grammar, Grammar):
         return grammar
     try:
         return GRAMMARS[grammar]
     except (KeyError, TypeError):
+        if not isinstance(grammar, str):
+            kind = type(grammar).__name__
+            raise TypeError(f"a grammar is a str or a Grammar, not {kind}") from None
         raise ValueError(
             f"unknown grammar {grammar!r}; expected one of {', '.join(GRAMMARS)}"
         ) from None

@@ -55,11 +55,7 @@ def split(text: str, grammar: Grammar, rule: ReferenceRule) -> Parts | None:
         return None
     if "[" in text:
         host = match[HOST]
-        if (
-            host
-            and host[0] == "["
-            and ip_literal_error(host, 0, len(host), future=grammar.ip_future, zone=grammar.ip_zone)
-        ):
+        if host and host[0] == "[" and ip_literal_error(host, 0, len(host), grammar.ip_literal):
             return None
     if grammar.server_host is None and grammar.empty_scheme_specific_part:
         return match  # RFC 3986: the pattern said it all

@@ -8,14 +8,15 @@ readings in this order and returns the first that is a valid absolute URI:
    (before 3: ``fe80::1`` would otherwise read as the scheme ``fe80``);
 3. a string that already begins with a scheme (``mailto:x``, ``https://h/``) is returned
    unchanged, unless what looks like a scheme is a host name and what follows is a port
-   (``localhost:8080/x``, ``example.com:81``);
+   (``localhost:8080/x``, ``example.com:81``) and not ``//`` (``iris.beep://h``);
 4. an ``ftp.``-prefixed host gets ``ftp://``; any other host (``www.w3.org``, an IPv4
    address, a bracketed IPv6 address, ``host:port``, a bare host name), with an optional
    path, query and fragment, gets ``default_scheme + "://"`` (``http`` unless told
    otherwise, as Appendix F suggests for ``www.`` hosts).
 
 Leading and trailing whitespace is ignored.  When no reading gives a URI,
-:class:`urikit.URISyntaxError` says where the input stops fitting.
+:class:`urikit.URISyntaxError` says where the input stops fitting, as a position in the
+input (not in the completed candidate).  What is not a str is a ``TypeError``.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ _HOST_CHARS = CharClass(REG_NAME).regex()
 # a host, an optional ":port", and the rest (path, query, fragment)
 _HOST_PORT = re.compile(rf"{_HOST_CHARS}+(?::[0-9]*)?(?=[/?#]|\Z)")
 _HOST_RUN = re.compile(f"{_HOST_CHARS}*")
-_PORT_AFTER = re.compile(r"[0-9]*(?=[/?#]|\Z)")
+_PORT_AFTER = re.compile(r"(?!//)[0-9]*(?=[/?#]|\Z)")  # "a.b://h" has a scheme
 _WHITESPACE = " \t\r\n\f\v"
 
 
@@ -41,23 +42,39 @@ def _looks_like_host(name: str) -> bool:
     return name.lower() == "localhost" or "." in name.strip(".")
 
 
-def _reading(text: str, default_scheme: str) -> tuple[str, int] | None:
-    """The first reading of ``text`` that gives a URI candidate, with the number of
-    characters added before ``text``; ``None`` when there is none."""
+#: What a reading inserts into the text: (index in the text, characters inserted there).
+Insertions = list[tuple[int, int]]
+
+
+def _reading(text: str, default_scheme: str) -> tuple[str, Insertions] | None:
+    """The first reading of ``text`` that gives a URI candidate, with what it inserts
+    into ``text``; ``None`` when there is none."""
     if text.startswith("//"):  # a network-path reference
-        return f"{default_scheme}:{text}", len(default_scheme) + 1
+        return f"{default_scheme}:{text}", [(0, len(default_scheme) + 1)]
     end = min((i for i in map(text.find, "/?#") if i >= 0), default=len(text))
     if text.count(":", 0, end) >= 2 and is_valid(text[:end], rule="IPv6address"):
-        return f"{default_scheme}://[{text[:end]}]{text[end:]}", len(default_scheme) + 4
+        candidate = f"{default_scheme}://[{text[:end]}]{text[end:]}"
+        return candidate, [(0, len(default_scheme) + 4), (end, 1)]
     scheme = _SCHEME.match(text)
     if scheme is not None and not (
         _looks_like_host(scheme.group(1)) and _PORT_AFTER.match(text, scheme.end())
     ):
-        return text, 0  # already a URI (or nothing: the parse will say)
+        return text, []  # already a URI (or nothing: the parse will say)
     if not text.startswith("[") and _HOST_PORT.match(text) is None:
         return None
     scheme_name = "ftp" if text[:4].lower() == "ftp." else default_scheme
-    return f"{scheme_name}://{text}", len(scheme_name) + 3
+    return f"{scheme_name}://{text}", [(0, len(scheme_name) + 3)]
+
+
+def _origin(position: int, insertions: Insertions) -> int:
+    """The index in the text of what stands at ``position`` of the candidate (the
+    character after an insertion, for a position inside it)."""
+    shift = 0
+    for index, width in insertions:
+        if position < index + shift + width:
+            return max(index, position - shift)
+        shift += width
+    return position - shift
 
 
 def complete(text: str, *, default_scheme: str = "http") -> str:
@@ -70,6 +87,10 @@ def complete(text: str, *, default_scheme: str = "http") -> str:
     >>> complete("2001:db8::1"), complete("mailto:a@b.example")
     ('http://[2001:db8::1]', 'mailto:a@b.example')
     """
+    if not isinstance(text, str):
+        raise TypeError(f"the text to complete is a str, not {type(text).__name__}")
+    if not isinstance(default_scheme, str):
+        raise TypeError(f"default_scheme is a str, not {type(default_scheme).__name__}")
     validate(default_scheme, rule="scheme")
     stripped = text.strip(_WHITESPACE)
     offset = len(text) - len(text.lstrip(_WHITESPACE))
@@ -82,11 +103,11 @@ def complete(text: str, *, default_scheme: str = "http") -> str:
             ErrorKind.INVALID_HOST,
             "not a URI, nor a host name, IP address or host:port with an optional path",
         )
-    candidate, added = reading
+    candidate, insertions = reading
     try:
         return str(parse(candidate, rule="URI"))
     except URISyntaxError as error:
-        position = offset + max(0, min(error.position - added, len(stripped)))
+        position = offset + min(_origin(error.position, insertions), len(stripped))
         raise URISyntaxError(
             text, position, error.kind, error.reason, rule="URI", grammar=error.grammar
         ) from None

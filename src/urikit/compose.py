@@ -2,7 +2,10 @@
 form-style query (``application/x-www-form-urlencoded``: ``name=value&...``).
 
 Each part is quoted for its component by :mod:`urikit.percent`; the path is made to fit
-what precedes it (RFC 3986 §3.3, §4.2), and the result is checked by the parser.
+what precedes it (RFC 3986 §3.3, §4.2), and the result is checked by the parser.  The
+exception contract is :mod:`urikit.percent`'s: a part that is not of its documented type
+is a ``TypeError``; a character UTF-8 cannot encode (a lone surrogate) is a
+:class:`URISyntaxError` positioned in the part that holds it.
 """
 
 from __future__ import annotations
@@ -14,7 +17,16 @@ from . import _charsets as cs
 from ._grammar import Grammar, get_grammar
 from ._parse import split
 from .errors import URISyntaxError
-from .percent import TABLES, ZONE_TABLE, encode, quote, unquote
+from .percent import (
+    TABLES,
+    ZONE_TABLE,
+    encode,
+    error_handler,
+    quote,
+    require_str,
+    text_encoding,
+    unquote,
+)
 from .reference import parse, recompose, validate
 
 __all__ = ["build_query", "compose", "parse_query"]
@@ -34,6 +46,9 @@ def parse_query(
     >>> parse_query("q=a+b%26c&flag&&x=%C3%BC=1")
     [('q', 'a b&c'), ('flag', ''), ('x', 'ü=1')]
     """
+    require_str(query, "the query to parse")
+    text_encoding(encoding)
+    error_handler(errors)
     pairs: list[tuple[str, str]] = []
     start = 0
     for piece in query.split("&"):
@@ -62,27 +77,48 @@ def _unquote_at(text: str, query: str, start: int, encoding: str, errors: str) -
 
 
 def build_query(pairs: Pairs) -> str:
-    """A form-style query from ``(name, value)`` pairs or a mapping: each name and value
-    quoted as ``query_value``, pairs joined by ``&``; a ``None`` value gives the name
-    alone and an int its decimal digits.
+    """A form-style query from ``(name, value)`` pairs or a mapping: each name (a str)
+    and value quoted as ``query_value``, pairs joined by ``&``; a ``None`` value gives
+    the name alone and an int its decimal digits.  Anything else is a ``TypeError``.
 
     >>> build_query([("q", "a b&c"), ("flag", None), ("n", 10)])
     'q=a%20b%26c&flag&n=10'
     >>> build_query({"x": "ü=1"})
     'x=%C3%BC%3D1'
     """
-    items = pairs.items() if isinstance(pairs, Mapping) else pairs
+    if isinstance(pairs, Mapping):
+        items: Iterable[object] = pairs.items()
+    elif isinstance(pairs, Iterable) and not isinstance(pairs, str | bytes | bytearray):
+        items = pairs
+    else:
+        kind = type(pairs).__name__
+        raise TypeError(f"build_query() takes (name, value) pairs or a mapping, not {kind}")
     table = TABLES["query_value"]
     out: list[str] = []
-    for name, value in items:
+    for item in items:
+        name, value = _pair(item)
         if value is None:
-            out.append(encode(name, table, "utf-8"))
+            out.append(encode(name, table, "utf-8", "query_value"))
         else:
-            out.append(encode(name, table, "utf-8") + "=" + encode(_text(value), table, "utf-8"))
+            value = _text(value)
+            out.append(
+                encode(name, table, "utf-8", "query_value")
+                + "="
+                + encode(value, table, "utf-8", "query_value")
+            )
     return "&".join(out)
 
 
-def _text(value: str | int) -> str:
+def _pair(item: object) -> tuple[str, object]:
+    """A ``(name, value)`` pair whose name is a str."""
+    if not isinstance(item, tuple | list) or len(item) != 2:
+        raise TypeError(f"a query pair is a (name, value) tuple, not {item!r:.40}")
+    name, value = item
+    require_str(name, "a query name")
+    return name, value
+
+
+def _text(value: object) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, int) and not isinstance(value, bool):
@@ -119,6 +155,18 @@ def compose(
     >>> compose(path="a:b"), compose(scheme="s", path="//x"), compose(host="h", path="p")
     ('./a:b', 's:/.//x', '//h/p')
     """
+    if not (
+        path.__class__ is str
+        and (scheme is None or scheme.__class__ is str)
+        and (userinfo is None or userinfo.__class__ is str)
+        and (host is None or host.__class__ is str)
+        and (fragment is None or fragment.__class__ is str)
+    ):  # the slow path names the part that is not a str (or a subclass)
+        require_str(path, "path")
+        parts = {"scheme": scheme, "userinfo": userinfo, "host": host, "fragment": fragment}
+        for name, part in parts.items():
+            if part is not None:
+                require_str(part, name)
     g = get_grammar(grammar)
     if scheme is not None and _SCHEME.fullmatch(scheme) is None:
         validate(scheme, rule="scheme", grammar=g)  # raises, saying where and why
@@ -156,7 +204,7 @@ def _compose_host(host: str) -> str:
         address, percent, zone = host.partition("%")
         validate(address, rule="IPv6address")
         if percent:
-            return f"[{address}%25{encode(zone, ZONE_TABLE, 'utf-8')}]"
+            return f"[{address}%25{encode(zone, ZONE_TABLE, 'utf-8', 'ZoneID')}]"
         return f"[{address}]"
     return quote(host, component="host")
 
@@ -191,4 +239,6 @@ def _compose_query(query: str | Pairs | None) -> str | None:
         return None
     if isinstance(query, str):
         return quote(query, component="query")
+    if isinstance(query, bytes | bytearray):
+        raise TypeError(f"query is a str, pairs, a mapping or None, not {type(query).__name__}")
     return build_query(query)

@@ -1,9 +1,10 @@
 """The one error type of urikit: where the input stops fitting the grammar, and why.
 
 A :class:`URISyntaxError` carries the input, the 0-based index of the first character
-that cannot belong where it stands, a small closed :class:`ErrorKind` (what tests and
-programs should branch on) and a human sentence (``reason``).  ``str(error)`` renders
-the input with a caret under that index.
+that no string of the rule can continue the input with (``len(text)`` when the input
+stops short), a small closed :class:`ErrorKind` (what tests and programs should branch
+on) and a human sentence (``reason``).  ``str(error)`` renders the input with a caret
+under that index.
 """
 
 from __future__ import annotations

@@ -302,11 +302,17 @@ def _lookup(grammar: str | Grammar, rule: str) -> tuple[Grammar, ReferenceRule]:
         return g, g.rules[rule]
     except (KeyError, TypeError):
         g = get_grammar(grammar)
+        _check_rule_name(rule)
         if rule in component_rules(g):
             raise ValueError(
                 f"{rule!r} is a component rule: use is_valid() or validate(), not parse()"
             ) from None
         return g, g.rule(rule)
+
+
+def _check_rule_name(rule: object) -> None:
+    if not isinstance(rule, str):
+        raise TypeError(f"a rule name is a str, not {type(rule).__name__}")
 
 
 def parse(
@@ -356,6 +362,7 @@ def validate(text: str, *, rule: str = "URI-reference", grammar: str | Grammar =
               ^
     """
     g = get_grammar(grammar)
+    _check_rule_name(rule)
     check = component_rules(g).get(rule)
     if check is None:
         parse(text, grammar=g, rule=rule)
@@ -374,6 +381,7 @@ def is_valid(text: str, *, rule: str = "URI-reference", grammar: str | Grammar =
     (True, False)
     """
     g = get_grammar(grammar)
+    _check_rule_name(rule)
     check = component_rules(g).get(rule)
     if check is not None:
         if not isinstance(text, str):

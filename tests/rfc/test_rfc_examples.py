@@ -571,7 +571,7 @@ APPENDIX_D: list[tuple[str, str, str, tuple[str, Any], tuple[str, Any]]] = [
         "D.2",
         "':' allowed in RFC 2396 reg_name; a port in RFC 3986",
         "http://h:8a/",
-        ("URI", (10, PORT)),
+        ("URI", (11, PORT)),  # "http://h:8a" may still become "http://h:8a@x/"
         ("absoluteURI", registry("http", "h:8a", "/")),
     ),
     # -- D.2: "it remains excluded from absolute-URI"
