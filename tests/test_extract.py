@@ -4,8 +4,10 @@ real URLs in generated prose, and properties."""
 from __future__ import annotations
 
 import random
+import sys
 import time
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +15,9 @@ from hypothesis import strategies as st
 
 import urikit
 from tests import strategies as abnf
+
+# The module, not the function urikit.extract that stands for it in the package.
+extract_module = sys.modules["urikit.extract"]
 
 TRICKY = [
     # the end of a sentence: trailing punctuation is the sentence's
@@ -75,6 +80,19 @@ TRICKY = [
     ("http:", ["http:"]),  # a valid URI alone is that URI
     ("see http: and", []),
     ("", []),
+    # an escape left open is cut off, not the whole URI (RFC 3986 §2.1)
+    ("50% off at http://example.com/100% sure", ["http://example.com/100"]),
+    ("see http://example.com/a%zz.", ["http://example.com/a"]),
+    ("mailto:%41%41%41%mailto:a@example.com", ["mailto:%41%41%41", "mailto:a@example.com"]),
+    # runs of starts that are no URI, then one that is (issue 8: each start re-read the run)
+    ("a:a:a:a:a: <", []),
+    ("http:[http:[http:[", []),
+    ("x://[x://[x://[", []),
+    ("http:[http:[http://example.com/)", ["http://example.com/"]),
+    ("http:%http:%http://example.com/", ["http://example.com/"]),
+    ("<a:b <c:d>", ["c:d"]),  # the first "<" has no ">" of its own
+    ("<URL:http://a.example/ <URL:http://b.example/>", ["http://a.example/", "http://b.example/"]),
+    ('"x:y" and "http://q.example/"', ["x:y", "http://q.example/"]),  # quotes delimit any
 ]
 
 
@@ -123,6 +141,29 @@ def test_abbreviated() -> None:
     ]
     assert text[found[0].start : found[0].end] == "www.w3.org/Addressing/"
     assert [m.uri for m in urikit.extract(text)] == []
+    found = list(urikit.extract("a.bc:1[a.bc:1[www.x.example/ x", abbreviated=True))
+    assert [m.uri for m in found] == ["http://www.x.example/"]
+
+
+# -- arguments: checked at the call ---------------------------------------------------------
+@pytest.mark.parametrize("text", [None, b"http://a.example/", 3986, ["http://a.example/"]])
+def test_text_must_be_a_str(text: object) -> None:
+    with pytest.raises(TypeError, match=f"is a str, not {type(text).__name__}$"):
+        urikit.extract(text)  # type: ignore[arg-type]  # no iteration needed
+
+
+@pytest.mark.parametrize("schemes", ["http", b"http", 80, [b"http"], ["http", None]])
+def test_schemes_must_be_an_iterable_of_names(schemes: object) -> None:
+    # A str is an iterable of str, but schemes="http" means ["http"], not "h", "t", "p":
+    # it is refused rather than guessed.
+    with pytest.raises(TypeError, match="str"):
+        urikit.extract("http://a.example/", schemes=schemes)  # type: ignore[arg-type]
+
+
+def test_schemes_may_be_any_iterable() -> None:
+    text = "http://a.example/ ftp://b.example/"
+    for schemes in (("FTP",), {"ftp"}, iter(["ftp"]), (s for s in ["ftp"])):
+        assert [m.uri for m in urikit.extract(text, schemes=schemes)] == ["ftp://b.example/"]
 
 
 def test_rfc2396_grammar() -> None:
@@ -132,6 +173,9 @@ def test_rfc2396_grammar() -> None:
         "http://h.example/c",
     ]
     assert [m.uri for m in urikit.extract(text)] == ["http://h.example/a?b", "http://h.example/c"]
+    # RFC 2396 §3: "scheme:" needs something after it, which "#" is not
+    text = "http:#http:# http://h.example/"
+    assert [m.uri for m in urikit.extract(text, grammar="rfc2396")] == ["http://h.example/"]
 
 
 # -- real URLs embedded in generated prose ---------------------------------------------
@@ -190,6 +234,76 @@ def test_a_valid_uri_alone_yields_itself(uri: str) -> None:
     assert [m.uri for m in urikit.extract(uri)] == [uri]
     assert [m.uri for m in urikit.extract(f"  {uri}\n")] == [uri]
     assert [m.uri for m in urikit.extract(f"<{uri}>")] == [uri]
+
+
+# -- the linear scan: its parts agree with the plain definitions --------------------------
+PIECES = [
+    "http:", "x://", "a:", "mailto:", "URL:", "<", ">", '"', "(", ")", "[", "]", "[::1]",
+    ".", ",", ";", ":", "!", "?", "'", "%", "%4", "%41", "%zz", "@", "/", "//", "#", " ",
+    "\n", "-\n ", "a", "b.c", "www.", "a.bc", ":80", "h:8a", "é", "|", "ab.cd:1",
+]  # fmt: skip
+texts = st.lists(st.sampled_from(PIECES), max_size=40).map("".join)
+
+
+@settings(max_examples=300)
+@given(texts, st.sampled_from(["rfc3986", "rfc2396"]), st.booleans())
+def test_small_windows_find_what_the_whole_candidate_does(
+    text: str, grammar: str, abbreviated: bool
+) -> None:
+    # A candidate is parsed a window at a time (extract._first_try), relying on where the
+    # parser puts an error; with windows of 4 characters, texts this short read as when
+    # each candidate is parsed whole (the first window is larger than they are).
+    def found() -> list[urikit.URIMatch]:
+        return list(urikit.extract(text, grammar=grammar, abbreviated=abbreviated))
+
+    whole = found()
+    with mock.patch.object(extract_module, "_WINDOW", 4):
+        assert found() == whole
+
+
+@settings(max_examples=300)
+@given(
+    st.sampled_from(["http:", "http://", "x://", "mailto:", "a+b.c-d:"]),
+    texts,
+    st.sampled_from(["rfc3986", "rfc2396"]),
+    st.integers(4, 16),
+)
+def test_a_window_holds_the_error_of_the_candidate(
+    scheme: str, rest: str, grammar: str, window: int
+) -> None:
+    # The property _first_try relies on, for candidates as extract makes them: an error
+    # found more than three characters before the end of a window that holds the
+    # authority is the candidate's.
+    text = scheme + rest
+    colon = text.index(":")
+    head = colon + 3 if text.startswith("//", colon + 1) else None
+    try:
+        urikit.parse(text, grammar=grammar)
+        expected = -1
+    except urikit.URISyntaxError as error:
+        expected = error.position
+    with mock.patch.object(extract_module, "_WINDOW", window):
+        _, error = extract_module._first_try(
+            text, 0, len(text), head, lambda c: urikit.parse(c, grammar=grammar)
+        )
+    assert error == expected
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(st.sampled_from(["a", "(", ")", "[", "]", ".", ",", "!", "'", ":", "b:"]), max_size=30)
+)
+def test_trimmed_ends_are_those_of_trim(pieces: list[str]) -> None:
+    # _Scan._end keeps the bracket balance as the starts advance instead of counting it
+    # again for each: it must end each candidate where _trim does.
+    text = "".join(pieces) + " "
+    scan = extract_module._Scan(text, extract_module.get_grammar("rfc3986"), None)
+    for start in range(len(text)):
+        if text[start].isalpha():  # where a scheme may start, in order as extract goes
+            end = scan._end(start, trim=False)
+            assert end == scan._uri_run.match(text, start).end()
+            trimmed = extract_module._trim(text[start:end])
+            assert text[start : scan._end(start, trim=True)] == trimmed
 
 
 @pytest.mark.parametrize(

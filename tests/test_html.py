@@ -147,6 +147,41 @@ def test_a_late_base_applies_to_earlier_links() -> None:
     ]
 
 
+# HTML standard, "set the frozen base URL": a base URL whose scheme is "data" or
+# "javascript" is ignored for the document's fallback base URL (here: the next layer).
+SCRIPT_BASES = [
+    ('<base href="javascript:alert(1)//">', PAGE),
+    ('<base href="JavaScript:alert(1)">', PAGE),  # schemes are case-insensitive
+    ('<base href=" data:text/html,x ">', PAGE),
+    ('<base href="DATA:,x"><base href="http://second/">', PAGE),  # the first still counts
+    ('<base href="/javascript:x">', "http://example.com/javascript:x"),  # a path
+    ('<base href="javascripts:x">', "javascripts:x"),
+    ('<base href="data.example:x">', "data.example:x"),
+]
+
+
+@pytest.mark.parametrize(("document", "expected"), SCRIPT_BASES)
+def test_data_and_javascript_bases_are_ignored(document: str, expected: str) -> None:
+    assert base_uri(document, retrieval_uri=PAGE) == expected
+    if expected == PAGE:  # ignored, and without a next layer there is no base
+        assert base_uri(document) is None
+
+
+def test_links_resolve_against_the_fallback_of_a_javascript_base() -> None:
+    document = '<base href="javascript:alert(1)//"><a href="x">'
+    found = list(links(document, retrieval_uri="http://h/d/p"))
+    assert [(link.element, link.uri) for link in found] == [
+        ("base", "javascript:alert(1)//"),  # the base element's own href is a link still
+        ("a", "http://h/d/x"),
+    ]
+    (base, link) = links(document)
+    assert base.uri == "javascript:alert(1)//"
+    assert link.uri is None
+    assert isinstance(link.error, urikit.ResolutionError)
+    # a relative href that the next layer makes a data: URL is no base either
+    assert base_uri('<base href="#f">', retrieval_uri="data:text/plain,x") == "data:text/plain,x"
+
+
 def test_base_href_resolves_against_the_outer_layers() -> None:
     # HTML resolves a base element's href against the "fallback base URL", not itself.
     found = list(links('<base href="sub/"><a href="x">', retrieval_uri="http://h/a/b"))
@@ -325,6 +360,14 @@ def test_srcset_positions() -> None:
         ("b.png", 2, 3),
         ("c,d.png", 2, 13),
     ]
+    # many references, many lines, in one tag (each position is found, not counted)
+    document = '<img\nsrcset="' + "a.png 1x,\n  " * 1000 + '&amp;.png">'
+    found = list(links(document))
+    assert [(link.line, link.column) for link in found] == [
+        (2, 9),
+        *((line, 3) for line in range(3, 1003)),
+    ]
+    assert found[-1].reference == "&.png"
 
 
 # -- <meta http-equiv="refresh">: HTML "shared declarative refresh steps" ------------------
@@ -668,6 +711,16 @@ def test_foreign_content() -> None:
     assert [reference for _, _, reference in refs(document)] == ["x", "y"]
 
 
+def test_end_tags_in_foreign_content() -> None:
+    # An end tag closes the innermost open element of its name and those inside it; one
+    # of no open element closes nothing (and reads nothing: issue 8).
+    document = (
+        "<svg><g><g><a></q></x></g><use href=a /></g><use href=b /></svg><use href=no>"
+        "<math><mi><svg><g></svg><use href=no2></mi><mglyph href=c /></math><use href=no3>"
+    )
+    assert [reference for _, _, reference in refs(document)] == ["a", "b", "c"]
+
+
 # -- results -------------------------------------------------------------------------------
 def test_absolute_references_need_no_base() -> None:
     found = list(links('<a href="HTTP://a/b/../c#f"><a href="urn:isbn:0451450523"><a href=rel>'))
@@ -700,6 +753,15 @@ def test_link_is_a_frozen_value() -> None:
 def test_links_checks_its_arguments_at_once() -> None:
     with pytest.raises(urikit.ResolutionError):
         links("<a href=x>", retrieval_uri="no-scheme")
+
+
+@pytest.mark.parametrize("document", [None, b"<a href=x>", 5, ["<a href=x>"]])
+def test_a_document_is_a_str(document: object) -> None:
+    message = f"an HTML document is a str, not {type(document).__name__}$"
+    with pytest.raises(TypeError, match=message):
+        links(document, retrieval_uri="no-scheme")  # type: ignore[arg-type]  # first
+    with pytest.raises(TypeError, match=message):
+        base_uri(document)  # type: ignore[arg-type]
 
 
 # -- never raise, never hang ---------------------------------------------------------------

@@ -1,17 +1,24 @@
-"""No input makes the parser hang: megabyte inputs of the shapes that make backtracking
-regex engines go quadratic or worse are parsed (or rejected) in well under a second.
+"""No input makes urikit take time super-linear in its length.
 
-This is a hang detector with a generous bound, not a speed goal (those live in
-benchmarks/): a super-linear path would take minutes on these sizes.
+Hang detectors: megabyte inputs of the shapes that make backtracking regex engines go
+quadratic or worse are parsed (or rejected) in well under a second (a generous bound,
+not a speed goal: a super-linear path would take minutes on these sizes).
+
+Growth tests (``tests/growth.py``): the time at n and 10n of ``extract`` and
+``html.links`` on the shapes that once made them quadratic (issue 8) and on others that
+stress them; the ratio of the times is asserted, never a time.  Sizes are chosen so
+that the larger run takes a fraction of a second.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 
 import urikit
+from tests.growth import assert_linear
 
 N = 1_000_000
 SHAPES = [
@@ -53,3 +60,224 @@ def test_megabyte_inputs_do_not_hang(grammar: str, index: int) -> None:
         assert len(str(error)) < 500  # the message shows a window, not the megabyte
     assert urikit.is_valid(text, grammar=grammar) in (True, False)
     assert time.perf_counter() - start < 5.0
+
+
+# -- extract: URIs in text ----------------------------------------------------------------
+def _extract(**options: object) -> Callable[[str], object]:
+    def run(text: str) -> object:
+        for found in urikit.extract(text, **options):  # type: ignore[arg-type]
+            assert text[found.start : found.end]
+        return None
+
+    return run
+
+
+Shape = tuple[str, Callable[[str], object], Callable[[int], str], tuple[int, int]]
+K = 1_000
+EXTRACT: list[Shape] = [
+    # issue 8: each start re-read the run of URI characters up to its end
+    ("a: a: ... <", _extract(), lambda n: "a:" * (n // 2) + " <", (50 * K, 500 * K)),
+    ("http:[ http:[ ...", _extract(), lambda n: "http:[" * (n // 6), (20 * K, 200 * K)),
+    # ... and the other ways a rejected start can be made to read far
+    ("http:% http:% ...", _extract(), lambda n: "http:%" * (n // 6), (10 * K, 100 * K)),
+    ("x://[ x://[ ...", _extract(), lambda n: "x://[" * (n // 5), (10 * K, 100 * K)),
+    ("http://h:8a/ ...", _extract(), lambda n: "http://h:8a/" * (n // 12), (20 * K, 200 * K)),
+    (
+        "rfc2396 http:# http:# ...",
+        _extract(grammar="rfc2396"),
+        lambda n: "http:#" * (n // 6) + " <",
+        (20 * K, 200 * K),
+    ),
+    (
+        "mailto: long escapes, then a bad one",
+        _extract(),
+        lambda n: ("mailto:" + "%41" * 30 + "%") * (n // 98),
+        (100 * K, 1000 * K),
+    ),
+    # _trim on every start: a tail of closing brackets counted again each time
+    (
+        "http:[ ... )))",
+        _extract(),
+        lambda n: "http:[" * (n // 12) + ")" * (n // 2),
+        (40 * K, 400 * K),
+    ),
+    (
+        "((( http://x/ )))",
+        _extract(),
+        lambda n: "(" * (n // 2) + "http://x/" + ")" * (n // 2),
+        (500 * K, 5000 * K),
+    ),
+    ("http://x/ )))", _extract(), lambda n: "http://x/" + ")" * n + " <", (300 * K, 3000 * K)),
+    # "<" looked for its ">" again from every start
+    ("<a: <a: ...", _extract(), lambda n: "<a:" * (n // 3), (30 * K, 300 * K)),
+    ("<<<", _extract(), lambda n: "<" * n, (1000 * K, 10000 * K)),
+    ("<http:// <http:// ...", _extract(), lambda n: "<http://" * (n // 8), (50 * K, 500 * K)),
+    ("<URL: <URL: ...", _extract(), lambda n: "<URL:" * (n // 5), (50 * K, 500 * K)),
+    ("URL: URL: ...", _extract(), lambda n: "URL:" * (n // 4) + " <", (200 * K, 2000 * K)),
+    ('"a:a: ..."', _extract(), lambda n: '"' + "a:" * (n // 2) + '" <', (300 * K, 3000 * K)),
+    # hyphens at line breaks (RFC 2396 Appendix E)
+    ("<http://a-\\n ...", _extract(), lambda n: "<http://a-\n" * (n // 11), (50 * K, 500 * K)),
+    (
+        "<http://a-\\n -\\n ...>",
+        _extract(),
+        lambda n: "<http://a" + "-\n " * (n // 3) + ">",
+        (1000 * K, 10000 * K),
+    ),
+    # abbreviated URLs (RFC 2396 Appendix F)
+    (
+        "a.bc:1[ ...",
+        _extract(abbreviated=True),
+        lambda n: "a.bc:1[" * (n // 7),
+        (100 * K, 1000 * K),
+    ),
+    ("www.www. ...", _extract(abbreviated=True), lambda n: "www." * (n // 4), (300 * K, 3000 * K)),
+    (
+        "a.a.a. ... (no /)",
+        _extract(abbreviated=True),
+        lambda n: "a." * (n // 2) + "com",
+        (300 * K, 3000 * K),
+    ),
+    # text as it comes
+    (
+        "prose",
+        _extract(abbreviated=True),
+        lambda n: (
+            "See http://example.com/a, then <http://x.example/\n b> and www.w3.org/x. " * (n // 70)
+        ),
+        (100 * K, 1000 * K),
+    ),
+    (
+        "binary",
+        _extract(abbreviated=True),
+        lambda n: "\udcff\x00\x01" * (n // 3) + "http://ok.example/",
+        (300 * K, 3000 * K),
+    ),
+    ("one long URI", _extract(), lambda n: "see http://" + "a" * n + " and", (1000 * K, 10000 * K)),
+]
+
+
+@pytest.mark.parametrize(("name", "fn", "make", "sizes"), EXTRACT, ids=[s[0] for s in EXTRACT])
+def test_extract_is_linear(
+    name: str, fn: Callable[[str], object], make: Callable[[int], str], sizes: tuple[int, int]
+) -> None:
+    assert_linear(fn, make, sizes)
+
+
+# -- html: links and base URI of a document ----------------------------------------------
+def _links(document: str) -> object:
+    for _ in urikit.html.links(document, retrieval_uri="http://example.com/d/p"):
+        pass
+    return None
+
+
+def _base(document: str) -> object:
+    return urikit.html.base_uri(document, retrieval_uri="http://example.com/d/p")
+
+
+HTML: list[Shape] = [
+    # issue 8: every end tag read the stack of open elements from the top
+    (
+        "<svg> <g>... </q>...",
+        _links,
+        lambda n: "<svg>" + "<g>" * (n // 7) + "</q>" * (n // 7),
+        (50 * K, 500 * K),
+    ),
+    (
+        "foreignObject <div>... </span>...",
+        _links,
+        lambda n: "<svg><foreignObject>" + "<div>" * (n // 12) + "</span>" * (n // 12),
+        (100 * K, 1000 * K),
+    ),
+    (
+        "<svg> <template>... </x>...",
+        _links,
+        lambda n: "<svg>" + "<template>" * (n // 21) + "</x>" * (n // 21),
+        (100 * K, 1000 * K),
+    ),
+    # issue 8: each reference of a tag counted the line breaks from the tag's start
+    (
+        "srcset on many lines",
+        _links,
+        lambda n: '<img srcset="' + "a.png 1x,\n" * (n // 10) + '">',
+        (100 * K, 1000 * K),
+    ),
+    (
+        "srcset on one line",
+        _links,
+        lambda n: '<img srcset="' + "a.png 1x, " * (n // 10) + '">',
+        (100 * K, 1000 * K),
+    ),
+    (
+        "srcset of &amp;",
+        _links,
+        lambda n: '<img srcset="' + "&amp; 1x,\n" * (n // 10) + '">',
+        (100 * K, 1000 * K),
+    ),
+    # a tag or a srcset read by one pattern repeating a group (memory per repetition)
+    (
+        "many attributes",
+        _links,
+        lambda n: "<a " + "x=1 " * (n // 4) + "href=y>",
+        (300 * K, 3000 * K),
+    ),
+    (
+        "srcset of (x)",
+        _links,
+        lambda n: '<img srcset="a ' + "(x)" * (n // 3) + '">',
+        (300 * K, 3000 * K),
+    ),
+    # other shapes: character references, comments, many elements
+    (
+        "href of &amp;",
+        _links,
+        lambda n: '<a href="' + "&amp;" * (n // 5) + '">',
+        (200 * K, 2000 * K),
+    ),
+    ("&# in text", _links, lambda n: "&#" * (n // 2), (1000 * K, 10000 * K)),
+    (
+        "<a href='&#111...'>",
+        _links,
+        lambda n: "<a href='&#" + "1" * n + "'>",
+        (1000 * K, 10000 * K),
+    ),
+    ("long comment", _links, lambda n: "<!--" + "-" * n + "->", (1000 * K, 10000 * K)),
+    ("<!-- <!-- ...", _links, lambda n: "<!--" * (n // 4), (1000 * K, 10000 * K)),
+    ("many <base>", _links, lambda n: '<base href="x">' * (n // 15), (50 * K, 500 * K)),
+    (
+        "many <template>",
+        _links,
+        lambda n: "<template>" * (n // 21) + "</template>" * (n // 21),
+        (100 * K, 1000 * K),
+    ),
+    ("<div> nested deep", _links, lambda n: "<div>" * (n // 5), (100 * K, 1000 * K)),
+    ("<<<", _links, lambda n: "<" * n, (50 * K, 500 * K)),
+    ("</ </ ...", _links, lambda n: "</" * (n // 2), (1000 * K, 10000 * K)),
+    ("<a <a ... unclosed", _links, lambda n: "<a " * (n // 3), (1000 * K, 10000 * K)),
+    ("<svg><![CDATA[ ...", _links, lambda n: "<svg><![CDATA[" * (n // 14), (1000 * K, 10000 * K)),
+    (
+        "<script> </scrip ...",
+        _links,
+        lambda n: "<script>" + "</scrip" * (n // 7),
+        (1000 * K, 10000 * K),
+    ),
+    ("many links", _links, lambda n: '<a href="x">' * (n // 12), (50 * K, 500 * K)),
+    (
+        "many distinct links",
+        _links,
+        lambda n: "".join(f'<a href="/p{i}">' for i in range(n // 16)),
+        (50 * K, 500 * K),
+    ),
+    (
+        "base_uri after <template>...",
+        _base,
+        lambda n: "<template>" * (n // 10) + '<base href="x">',
+        (100 * K, 1000 * K),
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "fn", "make", "sizes"), HTML, ids=[s[0] for s in HTML])
+def test_html_is_linear(
+    name: str, fn: Callable[[str], object], make: Callable[[int], str], sizes: tuple[int, int]
+) -> None:
+    assert_linear(fn, make, sizes)

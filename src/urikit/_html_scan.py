@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html as _html
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from html.entities import html5 as _ENTITIES
 from html.parser import HTMLParser
 
@@ -101,13 +101,11 @@ _ATTRIBUTE_RULE = (
     r"""(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"?|'([^']*)'?|([^\t\n\f\r >]*)))?"""
 )
 _ATTRIBUTE = re.compile(_ATTRIBUTE_RULE)
-# A whole tag.  It never fails, and its first (greedy) reading is the tokenizer's, so it
-# never backtracks; the input ends inside the tag (or a quoted value) without "close".
-_TAG = re.compile(
-    r"</?(?P<name>[A-Za-z][^\t\n\f\r />]*)(?:"
-    + re.sub(r"\((?!\?)", "(?:", _ATTRIBUTE_RULE)
-    + r")*[\t\n\f\r /]*(?P<close>>)?"
-)
+# A tag is its name, attributes read one at a time (each reading is the tokenizer's, so
+# none is undone), then ">".  Not one pattern repeating the attribute rule: the regex
+# engine would keep a record per repetition, hundreds of bytes per attribute.
+_TAG_NAME = re.compile(r"</?([A-Za-z][^\t\n\f\r />]*)")
+_TAG_CLOSE = re.compile(r"[\t\n\f\r /]*>")
 _END_TAG_OPEN = re.compile("</[A-Za-z]")
 _TOKEN = re.compile(r"[^\t\n\f\r ]+")
 _CHARREF = re.compile(r"&(?:#[xX]([0-9A-Fa-f]+);?|#([0-9]+);?|([A-Za-z][A-Za-z0-9]*)(;?))")
@@ -115,6 +113,7 @@ _CHARREF = re.compile(r"&(?:#[xX]([0-9A-Fa-f]+);?|#([0-9]+);?|([A-Za-z][A-Za-z0-
 # HTMLParser (it decodes text with html.unescape): fed to it with "#" changed to "_".
 _LONG_DECIMAL = re.compile(r"&#(?=[0-9]{32})")
 _COMMENT_END = re.compile(r"--!?>")
+_NEWLINE = re.compile("\n")
 
 
 # -- character references in attribute values (HTML "character reference state") ---------
@@ -174,7 +173,7 @@ def _raw_index(index: int, spans: _Spans) -> int:
 
 # -- attribute values that hold several URLs, or a URL among other things ----------------
 _GAP = re.compile(r"[\t\n\f\r ,]*")
-_DESCRIPTORS = re.compile(r"[^,(]*(?:\([^)]*\)?[^,(]*)*,?")
+_DESCRIPTOR_TEXT = re.compile(r"[^,(]*")
 _SPACES = re.compile(r"[\t\n\f\r ]*")
 _TIME = re.compile(r"[0-9]*")
 _TIME_REST = re.compile(r"[0-9.]*")
@@ -194,6 +193,21 @@ def _trimmed(text: str, start: int) -> _Found:
     """``text`` without leading and trailing ASCII whitespace, and where that begins."""
     stripped = text.lstrip(_WHITESPACE)
     return [(stripped.rstrip(_WHITESPACE), start + len(text) - len(stripped))]
+
+
+def _descriptors_end(value: str, position: int) -> int:
+    """Where the descriptors from ``position`` end: after the first comma outside
+    parentheses, or at the end (an unclosed parenthesis runs to it).  A loop, not one
+    pattern repeating a group, which would keep a record per parenthesis."""
+    while True:
+        position = _skip(_DESCRIPTOR_TEXT, value, position)
+        if value.startswith("(", position):
+            close = value.find(")", position + 1)
+            if close < 0:
+                return len(value)
+            position = close + 1
+        else:
+            return min(position + 1, len(value))  # past the comma
 
 
 def _srcset(value: str) -> _Found:
@@ -216,7 +230,7 @@ def _srcset(value: str) -> _Found:
         if url.endswith(","):
             url = url.rstrip(",")
         else:
-            position = _skip(_DESCRIPTORS, value, position)
+            position = _descriptors_end(value, position)
         found.append((url, start))
 
 
@@ -324,8 +338,10 @@ class _Scanner(HTMLParser):
         self._stop_at_base = stop_at_base
         # Open elements from the outermost svg or math element in: (name, namespace,
         # whether HTML rules apply inside it), a rough stack of HTML's tree builder;
-        # and for each open template, how deep that stack was when it opened.
+        # how many of each name it holds, so that an end tag of an element not open
+        # reads no stack; and for each open template, how deep the stack was then.
         self._open: list[tuple[str, str, bool]] = []
+        self._open_names: dict[str, int] = {}
         self._templates: list[int] = []
         self._line_starts: list[int] = []
 
@@ -358,13 +374,13 @@ class _Scanner(HTMLParser):
                     and _ascii_lower(_decode(values.get("encoding", ("", 0))[0])[0])
                     in _HTML_ENCODINGS
                 )
-                stack.append((element, namespace, html))
+                self._push(element, namespace, html)
         elif element in ("svg", "math"):
             if not self_closing:
-                stack.append((element, element, False))
+                self._push(element, element, False)
         else:  # an HTML element: "/>" means nothing
             if stack and element not in _VOID:
-                stack.append((element, "html", True))
+                self._push(element, "html", True)
             if element == "template":
                 self._templates.append(len(stack))
             elif element in _TEXT_ONLY:
@@ -390,24 +406,45 @@ class _Scanner(HTMLParser):
         if self._foreign() and tag in ("p", "br"):
             self._break_out()
         elif tag == "template" and self._templates:
-            del stack[self._templates.pop() :]
-        for index in range(len(stack) - 1, -1, -1):  # close the element and those in it
-            if stack[index][0] == tag:
-                del stack[index:]
-                break
+            self._close(self._templates.pop())
+        if self._open_names.get(tag):  # close the innermost one and those in it
+            index = len(stack) - 1
+            while stack[index][0] != tag:
+                index -= 1
+            self._close(index)
+
+    def _push(self, element: str, namespace: str, html: bool) -> None:
+        """Open an element: (name, namespace, whether HTML rules apply inside it)."""
+        self._open.append((element, namespace, html))
+        self._open_names[element] = self._open_names.get(element, 0) + 1
+
+    def _close(self, depth: int) -> None:
+        """Close the open elements from ``depth`` in.  Each element is closed once, so
+        what end tags read of the stack is what start tags put on it (linear)."""
+        names = self._open_names
+        for element, _, _ in self._open[depth:]:
+            names[element] -= 1
+        del self._open[depth:]
 
     def _tag(self, i: int) -> tuple[str, str]:
         """The source of the tag at ``i`` ("<" or "</", then a letter) as HTML's tokenizer
         reads it, and its name; if the input ends inside it, there is no tag and nothing
         more."""
         rawdata = self.rawdata
-        match = _TAG.match(rawdata, i)
-        if match is None or match.group("close") is None:
+        name = _TAG_NAME.match(rawdata, i)
+        if name is None:  # pragma: no cover - the caller saw "<" or "</" and a letter
+            raise _Stop
+        end = name.end()
+        attribute = _ATTRIBUTE.match
+        while (match := attribute(rawdata, end)) is not None:
+            end = match.end()
+        close = _TAG_CLOSE.match(rawdata, end)
+        if close is None:  # the input ends inside the tag (or a quoted value)
             raise _Stop
         if not self._patched:
-            return match.group(), match.group("name")
-        text = self._source_text(i, match.end())
-        return text, text[match.start("name") - i : match.end("name") - i]
+            return rawdata[i : close.end()], name.group(1)
+        text = self._source_text(i, close.end())
+        return text, text[name.start(1) - i : name.end(1) - i]
 
     def _foreign(self) -> bool:
         """Whether the current element is an SVG or MathML one with no HTML inside."""
@@ -415,13 +452,16 @@ class _Scanner(HTMLParser):
 
     def _break_out(self) -> None:
         """HTML "parsing tokens in foreign content": this tag ends the foreign elements."""
-        while self._foreign():
-            self._open.pop()
+        depth = len(self._open)
+        while depth and not self._open[depth - 1][2]:
+            depth -= 1
+        self._close(depth)
 
     def _collect(
         self, text: str, element: str, rules: dict[str, int], values: _Values, foreign: bool
     ) -> None:
         """The references in the attribute values of one start tag."""
+        newlines: list[int] | None = None  # where the tag's line breaks are, once read
         for name, (raw, offset) in values.items():
             kind = rules.get(name)
             if kind is None:
@@ -437,7 +477,9 @@ class _Scanner(HTMLParser):
             value, spans = _decode(raw)
             is_base = element == "base" and name == "href" and not foreign
             for reference, index in _references(kind, value):
-                line, column = self._position(text, offset + _raw_index(index, spans))
+                if newlines is None:
+                    newlines = [match.start() for match in _NEWLINE.finditer(text)]
+                line, column = self._position(newlines, offset + _raw_index(index, spans))
                 self.found.append((element, name, reference, line, column, is_base))
                 if is_base and self.base is None and not self._templates:
                     self.base = reference
@@ -452,13 +494,15 @@ class _Scanner(HTMLParser):
         begin = self._line_starts[line - 1] + column
         return self._source[begin : begin + end - start]
 
-    def _position(self, text: str, offset: int) -> tuple[int, int]:
-        """Line and column (from 1) of ``text[offset]``, ``text`` being this start tag."""
+    def _position(self, newlines: list[int], offset: int) -> tuple[int, int]:
+        """Line and column (from 1) of ``text[offset]``, ``text`` being this start tag and
+        ``newlines`` the indexes of its line breaks (a search, not a count from the tag's
+        start for each of its references)."""
         line, column = self.getpos()
-        newline = text.rfind("\n", 0, offset)
-        if newline < 0:
+        before = bisect_left(newlines, offset)  # the line breaks before the reference
+        if not before:
             return line, column + offset + 1
-        return line + text.count("\n", 0, offset), offset - newline
+        return line + before, offset - newlines[before - 1]
 
     # -- markup that is not a tag: HTML's rules, and the end of the input is the end ----
     def parse_comment(self, i: int, report: bool = True) -> int:
@@ -488,8 +532,9 @@ class _Scanner(HTMLParser):
 
 
 def scan(document: str, stop_at_base: bool) -> _Scanner:
-    if not isinstance(document, str):
-        raise TypeError(f"an HTML document is a str, not {type(document).__name__}")
+    """The references of ``document`` (a ``str``: :mod:`urikit.html` checks), and its
+    base element's ``href``; only the latter, as soon as it is found, with
+    ``stop_at_base``."""
     if "\r" in document:  # HTML's input stream: CR LF and CR are LF
         document = document.replace("\r\n", "\n").replace("\r", "\n")
     fed, patched = _LONG_DECIMAL.subn("&_", document) if "&#" in document else (document, 0)

@@ -16,6 +16,10 @@ browser sees:
   HTML standard's "document base URL"; it only asks authors to put it in ``head``), not
   counting ``base`` inside ``<template>`` or ``<svg>``/``<math>``; a second ``base`` is
   never consulted, even when the first one's ``href`` is invalid;
+* a ``base`` whose URL has the scheme ``javascript`` or ``data`` (in any case) gives no
+  base, as an invalid ``href`` gives none: the next layer is the base (HTML standard,
+  "set the frozen base URL": if the URL's scheme is "data" or "javascript", the frozen
+  base URL is the document's fallback base URL, which the next layer stands for);
 * names are case-insensitive and a repeated attribute keeps its first value; character
   references are decoded as HTML decodes them in attribute values (``&copy=`` stays as
   written, ``&#1;`` is U+0001); leading and trailing ASCII whitespace is trimmed;
@@ -36,7 +40,8 @@ browser sees:
 Positions are those of the reference's first character in the document (for a reference
 spelled with a character reference, the ``&`` of it): ``line`` from 1 counting LF, CR LF
 and CR as line breaks, ``column`` from 1 counting code points.  No document makes these
-functions raise.
+functions raise (but a document that is not a ``str`` is a :class:`TypeError`, at the
+call), and the time they take grows linearly with the document.
 """
 
 from __future__ import annotations
@@ -74,6 +79,16 @@ class Link:
 
 
 # -- RFC 3986 §5.1: the layers of base URIs ------------------------------------------------
+#: HTML standard, "set the frozen base URL": a base URL with these schemes is ignored.
+_NO_BASE_SCHEMES = ("data", "javascript")
+
+
+def _check(document: object) -> None:
+    """A document is a ``str``: say so at the call, not where the scan would fail."""
+    if not isinstance(document, str):
+        raise TypeError(f"an HTML document is a str, not {type(document).__name__}")
+
+
 def _given_base(text: str | None, name: str, g: Grammar) -> URIReference | None:
     """A base URI the caller gives: a URI, used without its fragment (RFC 3986 §5.1)."""
     if text is None:
@@ -93,7 +108,10 @@ def _document_base(href: str | None, outer: URIReference | None, g: Grammar) -> 
             if ref.scheme is not None or outer is not None:
                 # §5.1: "converted to absolute form and stripped of any fragment"
                 target = (ref if outer is None else outer).resolve(ref)
-                return target if target.fragment is None else target.replace(fragment=None)
+                # HTML standard, "set the frozen base URL": a data: or javascript: URL
+                # is no base; the fallback base URL (the next layer) is.
+                if (target.scheme or "").lower() not in _NO_BASE_SCHEMES:
+                    return target if target.fragment is None else target.replace(fragment=None)
         except (URISyntaxError, ResolutionError):
             pass  # not a URI reference, or not resolvable: the next layer takes over
     return outer
@@ -161,7 +179,8 @@ def base_uri(
     The embedded base is the ``href`` of the first ``base`` element that has one.  A
     relative ``href`` is resolved against the next layer that exists; when there is none,
     or the ``href`` is not a URI reference under ``grammar`` (after trimming ASCII
-    whitespace), it is ignored and the next layer takes over.  The base is returned in
+    whitespace), or its URL is a ``javascript:`` or ``data:`` one (HTML standard, "set the
+    frozen base URL"), it is ignored and the next layer takes over.  The base is returned in
     absolute form without its fragment (RFC 3986 §5.1).  The layers given must be URIs:
     :class:`urikit.URISyntaxError` or :class:`urikit.ResolutionError` otherwise.
 
@@ -172,7 +191,10 @@ def base_uri(
     'http://example.com/a/b'
     >>> print(base_uri('<base href="/docs/">'))  # relative, and nothing to resolve it by
     None
+    >>> base_uri('<base href="javascript:alert(1)//">', retrieval_uri="http://example.com/")
+    'http://example.com/'
     """
+    _check(document)
     g = get_grammar(grammar)
     outer = _outer_base(encapsulating_base, retrieval_uri, default, g)
     base = _document_base(scan(document, stop_at_base=True).base, outer, g)
@@ -216,6 +238,7 @@ def links(
     3 43 img srcset http://example.com/big,wide.png
     4 10 a href None
     """
+    _check(document)
     g = get_grammar(grammar)
     outer = _outer_base(encapsulating_base, retrieval_uri, default, g)
     scanned = scan(document, stop_at_base=False)

@@ -1,0 +1,90 @@
+"""Growth tests: how the time an operation takes grows with the size of its input.
+
+A test that asserts an absolute time fails on a slow or busy machine and passes a
+quadratic algorithm on a fast one.  The ratio of the times at two sizes does neither:
+linear work takes about ten times as long on ten times the input, quadratic work a
+hundred times.  :func:`assert_linear` measures that ratio (CPU time of this process, the
+best of a few runs, so that other processes and stray pauses count as little as they
+can) and fails when it is far above the ratio of the sizes.
+
+    assert_linear(lambda text: list(extract(text)), lambda n: "a:" * (n // 2) + " <")
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+__all__ = ["Growth", "assert_linear", "measure"]
+
+T = TypeVar("T")
+
+#: Times below this many seconds are read as this: the ratio of two tiny times is noise.
+FLOOR = 0.005
+
+
+class Growth(tuple[tuple[int, float], ...]):
+    """(size, seconds) at each size measured, smallest first."""
+
+    __slots__ = ()
+
+    @property
+    def ratio(self) -> float:
+        """The time at the largest size over the time at the smallest (``FLOOR`` at least)."""
+        return self[-1][1] / max(self[0][1], FLOOR)
+
+    def __str__(self) -> str:
+        times = ", ".join(f"{size:,}: {seconds:.4f} s" for size, seconds in self)
+        return f"{times} (ratio {self.ratio:.1f})"
+
+
+def best_time(fn: Callable[[T], object], arg: T, repeats: int) -> float:
+    """The least CPU time of ``repeats`` runs of ``fn(arg)``."""
+    best = float("inf")
+    for _ in range(repeats):
+        gc.collect()  # a collection owed by earlier work is not this run's
+        start = time.process_time()
+        fn(arg)
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def measure(
+    fn: Callable[[T], object],
+    make_input: Callable[[int], T],
+    sizes: Sequence[int] = (100_000, 1_000_000),
+    *,
+    repeats: int = 3,
+) -> Growth:
+    """The time of ``fn(make_input(size))`` at each size (inputs are made untimed); the
+    largest input, the costly one, is run at most twice."""
+    found = []
+    for size in sorted(sizes):
+        arg = make_input(size)
+        found.append((size, best_time(fn, arg, repeats if size < max(sizes) else min(repeats, 2))))
+    return Growth(found)
+
+
+def assert_linear(
+    fn: Callable[[T], object],
+    make_input: Callable[[int], T],
+    sizes: Sequence[int] = (100_000, 1_000_000),
+    *,
+    slack: float = 2.5,
+    repeats: int = 3,
+) -> Growth:
+    """Assert that ``fn(make_input(n))`` takes time about linear in ``n``: from the
+    smallest size to the largest, the time grows by less than ``slack`` times the sizes
+    (by less than 25 from n to 10n with the default slack; quadratic work grows by 100,
+    ``n log n`` by 11 or so).  A failing measure is taken again once before the test
+    fails, so that one busy moment of a shared machine does not fail it.  Choose sizes
+    at which the smaller run takes some milliseconds (see ``FLOOR``) and the larger well
+    under a second.  Returns the growth measured."""
+    limit = slack * max(sizes) / min(sizes)
+    growth = measure(fn, make_input, sizes, repeats=repeats)
+    if growth.ratio >= limit:
+        growth = measure(fn, make_input, sizes, repeats=repeats)
+    assert growth.ratio < limit, f"super-linear: {growth}, limit {limit:.0f}"
+    return growth
