@@ -1,20 +1,36 @@
 """The ``urikit`` command: argument parsing, output formats and exit codes only.
 
-Every subcommand is a thin client of the library.  Bad input never produces a
-traceback: it is reported as ``N:COLUMN: reason`` (N the line or argument number, COLUMN
-counting characters from 1), processing goes on, and the exit status is 1.  Usage errors
-exit with 2; a reader that goes away (``| head``) ends the run with 141, as SIGPIPE would.
+Every subcommand is a thin client of the library.  Bad input is reported as
+``N:COLUMN: reason`` (N the line or argument number, COLUMN counting characters from 1)
+and processing goes on.  Anything else that ends a run early is one line on stderr,
+``urikit COMMAND: reason``, never a traceback.  The exit status:
+
+* 0: every input valid;
+* 1: some input invalid;
+* 2: a usage error: an unknown flag, grammar, rule or encoding, a FILE that cannot be opened;
+* 74: reading the input or writing the output failed (``EX_IOERR`` of sysexits.h): a closed
+  or unreadable stdin, a closed stdout, a full disk;
+* 130: interrupted (Ctrl-C), as a shell reports SIGINT;
+* 141: the reader of the output went away (``| head``), as SIGPIPE would, silently.
+
+Lines end at LF, CR LF or a lone CR, and input streams in chunks: a file of any size is
+never loaded whole (``links`` excepted: an HTML document is parsed as a whole).
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
+import errno
+import io
 import json
 import os
+import select
+import stat
 import sys
-from collections.abc import Iterator, Sequence
-from typing import BinaryIO, TextIO
+from collections.abc import Iterable, Iterator, Sequence
+from typing import BinaryIO, TextIO, cast
 
 from . import html
 from ._grammar import GRAMMARS
@@ -28,24 +44,125 @@ from .resolve import ResolutionError, relativize, resolve
 __all__ = ["main"]
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+EXIT_IO = 74  # sysexits.h EX_IOERR: a read or a write failed
+EXIT_INTERRUPTED = 130  # 128 + SIGINT
 EXIT_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader left
+
+CHUNK = 1 << 16  # bytes asked of one read: a pipe's capacity; a line may span many reads
 
 
 class UsageError(Exception):
     """A problem with the command line itself (exit status 2)."""
 
 
-# -- reading references, one per line ------------------------------------------------
-def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str | None, str]]:
-    """``(line_number, text, problem)`` for each line of a byte stream.
+class InputError(Exception):
+    """Reading the input failed once it was open (exit status 74)."""
 
-    Lines end at LF, with an optional CR before it; a UTF-8 byte order mark on the
-    first line is dropped.  A line that is not UTF-8 has ``text`` ``None`` and the
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+# -- reading the input ---------------------------------------------------------------
+@contextlib.contextmanager
+def open_input(name: str | None) -> Iterator[Iterator[bytes]]:
+    """The bytes of the file ``name`` (stdin for ``-`` or ``None``) in chunks, closed on
+    leaving.  A file that cannot be opened is a :class:`UsageError`; a read that fails,
+    stdin's included, an :class:`InputError`."""
+    if name is None or name == "-":
+        if sys.stdin is None:  # closed before the start (`<&-`): Python sets it to None
+            raise InputError(f"cannot read standard input: {os.strerror(errno.EBADF)}")
+        _refuse_stdout(sys.stdin.buffer, "standard input")
+        yield _chunks(sys.stdin.buffer, "standard input")
+        return
+    try:  # not `with open(...)`: only an OSError of open itself is a usage error
+        stream = open(name, "rb")  # noqa: SIM115
+    except OSError as error:
+        raise UsageError(f"cannot read {name}: {_reason(error)}") from None
+    with stream:
+        _refuse_stdout(stream, name)
+        yield _chunks(stream, name)
+
+
+def _refuse_stdout(stream: BinaryIO, name: str) -> None:
+    """A :class:`UsageError` if ``stream`` reads the regular file that stdout writes to
+    (``urikit check f >> f``), which would read its own reports until the disk is full."""
+    try:
+        read, written = os.fstat(stream.fileno()), os.fstat(sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):  # no stdout, or no descriptor: no file
+        return
+    same = (read.st_dev, read.st_ino) == (written.st_dev, written.st_ino)
+    if same and stat.S_ISREG(read.st_mode):
+        raise UsageError(f"{name} is also the standard output")
+
+
+def _chunks(stream: BinaryIO, name: str) -> Iterator[bytes]:
+    """The bytes of ``stream`` as they come: ``read1`` returns what a pipe holds without
+    waiting for a full chunk, so a line is handled as soon as it is written."""
+    read = getattr(stream, "read1", stream.read)
+    while True:
+        try:
+            chunk: bytes = read(CHUNK)
+            if not chunk and _wait_if_nonblocking(stream):
+                chunk = read(CHUNK)  # readable, yet nothing: the end
+        except OSError as error:  # the one place a read fails: main reports it
+            raise InputError(f"cannot read {name}: {_reason(error)}") from None
+        if not chunk:
+            return
+        yield chunk
+
+
+def _wait_if_nonblocking(stream: BinaryIO) -> bool:
+    """Wait until ``stream`` can be read if its descriptor is non-blocking (a stdin another
+    program left so), where an empty read means "nothing yet" as well as "the end"."""
+    try:
+        fd = stream.fileno()
+        if os.name != "posix" or os.get_blocking(fd):
+            return False
+    except (OSError, ValueError):  # no descriptor (an in-memory stream): reads block
+        return False
+    select.select([fd], [], [])
+    return True
+
+
+def split_lines(chunks: Iterable[bytes]) -> Iterator[bytes]:
+    """The lines of a byte stream given in chunks, each with its line end: LF, CR LF or a
+    lone CR (the three that ``bytes.splitlines`` knows).  A CR that ends a chunk is held
+    until the next chunk says whether an LF follows, so a CR LF pair cut by a read stays
+    one line end; a line that ends in LF is yielded as soon as its chunk is read."""
+    rest: list[bytes] = []  # an unfinished line in pieces, or a line ending in CR
+    for chunk in chunks:
+        if not chunk:
+            continue
+        if rest and rest[-1].endswith(b"\r"):
+            if chunk.startswith(b"\n"):
+                rest.append(b"\n")
+                chunk = chunk[1:]
+            yield b"".join(rest)
+            rest = []
+        lines = chunk.splitlines(keepends=True)
+        # the last line goes on in the next chunk unless it ends in LF (a CR may lack its LF)
+        tail = lines.pop() if lines and not lines[-1].endswith(b"\n") else None
+        if lines:
+            if rest:
+                lines[0] = b"".join([*rest, lines[0]])
+                rest = []
+            yield from lines
+        if tail is not None:
+            rest.append(tail)
+    if rest:
+        yield b"".join(rest)
+
+
+def read_lines(chunks: Iterable[bytes]) -> Iterator[tuple[int, str | None, str]]:
+    """``(line_number, text, problem)`` for each line of a byte stream given in chunks.
+
+    Lines end at LF, CR LF or a lone CR (see :func:`split_lines`); a UTF-8 byte order mark
+    on the first line is dropped.  A line that is not UTF-8 has ``text`` ``None`` and the
     problem set.  Lines of any length stream through without loading the whole file.
     """
-    for number, raw in enumerate(stream, start=1):
-        if raw.endswith(b"\n"):
-            raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
+    for number, raw in enumerate(split_lines(chunks), start=1):
+        raw = raw.rstrip(b"\r\n")  # exactly the line end: a CR or LF always ends a line
         if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
         try:
@@ -55,14 +172,28 @@ def read_lines(stream: BinaryIO) -> Iterator[tuple[int, str | None, str]]:
             yield number, None, f"{column}: not UTF-8: byte 0x{raw[error.start]:02X}"
 
 
-def open_input(name: str | None) -> BinaryIO:
-    """The byte stream named ``name``: stdin for ``-`` or ``None``."""
-    if name in (None, "-"):
-        return sys.stdin.buffer
-    try:
-        return open(name, "rb")
-    except OSError as error:
-        raise UsageError(f"cannot read {name}: {error.strerror}") from None
+def read_blocks(chunks: Iterable[bytes], size: int = 1 << 20) -> Iterator[str]:
+    """The decoded text of a byte stream in blocks of about ``size`` bytes, each made of
+    whole lines and ending at a blank line where possible (a URI in ``<...>`` never spans
+    one), so that a file of any size streams.  Bytes that are not UTF-8 become U+FFFD,
+    which no URI holds (a line end never falls inside a UTF-8 sequence, so decoding by
+    block is decoding the whole)."""
+    lines: list[bytes] = []
+    length = 0
+    for line in split_lines(chunks):
+        lines.append(line)
+        length += len(line)
+        if length >= size and (not line.strip() or length >= 4 * size):
+            yield b"".join(lines).decode("utf-8", "replace")
+            lines, length = [], 0
+    if lines:
+        yield b"".join(lines).decode("utf-8", "replace")
+
+
+def _count_line_ends(text: str, start: int, end: int) -> int:
+    """The line ends (LF, CR LF, lone CR) in ``text[start:end]``."""
+    crlf = text.count("\r\n", start, end)
+    return text.count("\n", start, end) + text.count("\r", start, end) - crlf
 
 
 def error_line(where: str, error: URISyntaxError) -> str:
@@ -71,10 +202,23 @@ def error_line(where: str, error: URISyntaxError) -> str:
 
 
 # -- subcommands ---------------------------------------------------------------------
+def _port_number(ref: URIReference) -> int | None:
+    """``ref.port_number``, or ``None`` for a port with more significant digits than Python
+    turns into an int or back (``sys.get_int_max_str_digits()``, 4,300 by default): the
+    digits are still in ``port``."""
+    try:
+        number = ref.port_number
+        if number is not None:
+            str(number)  # writing it out is what fails past the limit
+    except ValueError:
+        return None
+    return number
+
+
 def _describe(ref: URIReference) -> dict[str, object]:
     described: dict[str, object] = {"uri": str(ref), **ref.components()}
     described["host_type"] = ref.host_type
-    described["port_number"] = ref.port_number
+    described["port_number"] = _port_number(ref)
     if ref.grammar == "rfc2396":
         described["is_opaque"] = ref.is_opaque
     return described
@@ -106,7 +250,9 @@ def cmd_parse(args: argparse.Namespace, out: TextIO) -> int:
             continue
         print(text, file=out)
         for name, value in described.items():
-            if name != "uri":
+            if name == "port_number" and value is None and ref.port:
+                print(f"  {name:<11} (too large)", file=out)
+            elif name != "uri":
                 print(f"  {name:<11} {_show(value)}", file=out)
     return status
 
@@ -123,9 +269,8 @@ def _error_json(error: URISyntaxError) -> dict[str, object]:
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     """``urikit check [FILE|-]``: report every invalid line, then a summary."""
     valid = invalid = empty = 0
-    stream = open_input(args.file)
-    try:
-        for number, text, problem in read_lines(stream):
+    with open_input(args.file) as chunks:
+        for number, text, problem in read_lines(chunks):
             if text is None:
                 invalid += 1
                 print(f"{number}:{problem}", file=out)
@@ -138,9 +283,6 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
                 except URISyntaxError as error:
                     invalid += 1
                     print(error_line(str(number), error), file=out)
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
     skipped = f", {empty} empty lines skipped" if empty else ""
     print(f"{valid} valid, {invalid} invalid{skipped}", file=out)
     return EXIT_INVALID if invalid else EXIT_OK
@@ -150,7 +292,8 @@ def _references(items: Sequence[str]) -> Iterator[tuple[int, str | None, str]]:
     """``(number, text, problem)`` for references given as arguments, or read one per
     line from stdin when there are none or the only one is ``-``."""
     if not items or list(items) == ["-"]:
-        yield from read_lines(sys.stdin.buffer)
+        with open_input("-") as chunks:
+            yield from read_lines(chunks)
     else:
         for number, item in enumerate(items, start=1):
             yield number, item, ""
@@ -238,30 +381,12 @@ def cmd_equivalent(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_INVALID
 
 
-def read_blocks(stream: BinaryIO, size: int = 1 << 20) -> Iterator[str]:
-    """The decoded text of ``stream`` in blocks of about ``size`` characters, each ending
-    at a blank line where possible (a URI in ``<...>`` never spans one), so that a file
-    of any size streams.  Bytes that are not UTF-8 become U+FFFD, which no URI holds."""
-    lines: list[str] = []
-    length = 0
-    for raw in stream:
-        line = raw.decode("utf-8", "replace")
-        lines.append(line)
-        length += len(line)
-        if length >= size and (not line.strip() or length >= 4 * size):
-            yield "".join(lines)
-            lines, length = [], 0
-    if lines:
-        yield "".join(lines)
-
-
 def cmd_extract(args: argparse.Namespace, out: TextIO) -> int:
     """``urikit extract [FILE|-]``: the URIs in a text, one per line."""
     schemes = None if args.schemes is None else [s for s in args.schemes.split(",") if s]
-    stream = open_input(args.file)
     offset, line = 0, 1
-    try:
-        for number, block in enumerate(read_blocks(stream)):
+    with open_input(args.file) as chunks:
+        for number, block in enumerate(read_blocks(chunks)):
             if number == 0 and block.startswith("\ufeff"):
                 block, offset = block[1:], 1
             seen = 0
@@ -271,8 +396,10 @@ def cmd_extract(args: argparse.Namespace, out: TextIO) -> int:
                 if not args.json:
                     print(found.uri, file=out)
                     continue
-                line += block.count("\n", seen, found.start)
-                column = found.start - block.rfind("\n", 0, found.start)
+                # lines as check counts them; a block holds whole lines (see read_blocks)
+                line += _count_line_ends(block, seen, found.start)
+                last = max(block.rfind("\n", 0, found.start), block.rfind("\r", 0, found.start))
+                column = found.start - last
                 seen = found.start
                 described = {
                     "uri": found.uri,
@@ -284,11 +411,8 @@ def cmd_extract(args: argparse.Namespace, out: TextIO) -> int:
                     "alternatives": list(found.alternatives),
                 }
                 print(json.dumps(described), file=out)
-            line += block.count("\n", seen)
+            line += _count_line_ends(block, seen, len(block))
             offset += len(block)
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
     return EXIT_OK
 
 
@@ -306,16 +430,21 @@ def cmd_complete(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_links(args: argparse.Namespace, out: TextIO) -> int:
     """``urikit links [--base URL] FILE``: the resolved links of an HTML document."""
-    stream = open_input(args.file)
-    try:
-        data = stream.read()
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
+    try:  # before reading: an unknown name (LookupError) or not a name at all (ValueError)
+        codecs.lookup(args.encoding)
+    except (LookupError, ValueError):
+        raise UsageError(f"--encoding: unknown encoding {args.encoding!r}") from None
+    with open_input(args.file) as chunks:
+        data = b"".join(chunks)
     try:
         document = data.decode(args.encoding, "replace")
-    except LookupError:
-        raise UsageError(f"unknown encoding {args.encoding!r}") from None
+    except LookupError:  # a codec of bytes to bytes (rot13, zlib): not a text encoding
+        raise UsageError(f"--encoding: {args.encoding!r} is not a text encoding") from None
+    except ValueError as error:  # a codec without 'replace' (idna), or failing anyway
+        first = str(error).split("\n")[0]
+        raise UsageError(
+            f"--encoding {args.encoding!r} cannot decode the document: {first}"
+        ) from None
     try:
         found = html.links(
             document.removeprefix("\ufeff"), retrieval_uri=args.base, grammar=args.grammar
@@ -370,7 +499,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="urikit",
         description="Parse, validate, resolve and normalize URI references "
         "(RFC 3986, or RFC 2396 with RFC 2732).",
-        epilog="Exit status: 0 all input valid, 1 some input invalid, 2 usage error.",
+        epilog="Exit status: 0 all input valid, 1 some input invalid, 2 usage error (a FILE "
+        "that cannot be opened too), 74 reading the input or writing the output failed, 130 "
+        "interrupted, 141 the reader of the output went away.  Lines end at LF, CR LF or CR.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
@@ -378,7 +509,8 @@ def build_parser() -> argparse.ArgumentParser:
         "parse",
         help="print the components of each URI reference",
         description="Print the components of each URI reference (absent ones as "
-        "'(absent)', or null with --json).",
+        "'(absent)', or null with --json).  A port of more than 4,300 significant digits "
+        "has port_number '(too large)', or null with --json; port holds its digits.",
     )
     _add_grammar(sub)
     sub.add_argument("--json", action="store_true", help="one JSON object per reference")
@@ -390,7 +522,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="validate a file of URI references, one per line",
         description="Validate one URI reference per line; print LINE:COLUMN: reason for "
         "each invalid line (COLUMN counts characters from 1), then a summary.  Empty "
-        "lines are skipped; CR LF line ends and a UTF-8 byte order mark are accepted.",
+        "lines are skipped; lines end at LF, CR LF or a lone CR; a UTF-8 byte order mark "
+        "is accepted.",
     )
     _add_grammar(sub)
     sub.add_argument("file", nargs="?", metavar="FILE", help="the file to read; '-' or none: stdin")
@@ -542,38 +675,87 @@ def build_parser() -> argparse.ArgumentParser:
 
 def warn(message: str) -> None:
     """Print to stderr, even when stderr is gone."""
-    with contextlib.suppress(OSError, ValueError):  # a closed or broken stderr
+    if sys.stderr is None:  # closed before the start: print(file=None) would use stdout
+        return
+    with contextlib.suppress(OSError, ValueError):  # a broken or full stderr
         print(message, file=sys.stderr)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``urikit`` command line; returns the exit status."""
-    for stream in (sys.stdout, sys.stderr):
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="backslashreplace")
-    parser = build_parser()
+class _ClosedOutput(io.TextIOBase):
+    """Stands in for a stdout closed before the start (``>&-``: Python sets it to None), so
+    that a run fails at its first write as with any stdout that cannot be written to."""
+
+    def write(self, text: str, /) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+
+def _discard_stdout() -> None:
+    """Point stdout at the null device after a write failed, so that the flush at exit,
+    which would fail the same way, neither fails nor prints "Exception ignored"."""
+    if sys.stdout is not None:
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _parse_args(argv: Sequence[str] | None, out: TextIO) -> argparse.Namespace | int:
+    """The parsed ``argv``, or the exit status when argparse ends the run (0 after --help,
+    2 after a usage error).  argparse prints these itself, and would drop a write that
+    fails (3.11) or print errors to stdout when stderr is closed: so it prints to buffers,
+    and they are written on here, where a failure reaches main."""
+    printed, errors = io.StringIO(), io.StringIO()
     try:
-        args = parser.parse_args(argv)  # --help writes, so it may meet a closed pipe too
-        if getattr(args, "rule", None) is not None:
-            try:
-                GRAMMARS[args.grammar].rule(args.rule)
-            except ValueError as error:
-                raise UsageError(str(error)) from None
-        status: int = args.run(args, sys.stdout)
-        sys.stdout.flush()
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(errors):
+            return build_parser().parse_args(argv)
+    except SystemExit as exit_:
+        if errors.getvalue():
+            warn(errors.getvalue().rstrip("\n"))
+        if printed.getvalue():
+            out.write(printed.getvalue())
+        return int(exit_.code or 0)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``urikit`` command line; returns the exit status (see the module docstring).
+
+    This is the one place where a run that cannot go on becomes its message and status.
+    """
+    prefix = "urikit"  # then "urikit COMMAND" once the command is known
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if hasattr(stream, "reconfigure"):  # print even lone surrogates (undecodable argv)
+                stream.reconfigure(errors="backslashreplace")
+        # (a cast: the commands only print to it, and _ClosedOutput fails every write)
+        out = sys.stdout if sys.stdout is not None else cast(TextIO, _ClosedOutput())
+        args = _parse_args(argv, out)
+        if isinstance(args, int):
+            status = args
+        else:
+            prefix = f"urikit {args.command}"
+            if getattr(args, "rule", None) is not None:
+                try:
+                    GRAMMARS[args.grammar].rule(args.rule)
+                except ValueError as error:
+                    raise UsageError(str(error)) from None
+            status = args.run(args, out)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # here, so that a write that fails fails inside this try
         return status
     except UsageError as error:
-        warn(f"urikit {args.command}: {error}")
+        warn(f"{prefix}: {error}")
         return EXIT_USAGE
+    except InputError as error:
+        warn(f"{prefix}: {error}")
+        return EXIT_IO
     except BrokenPipeError:  # the reader went away (e.g. `| head`): as if killed by SIGPIPE
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _discard_stdout()
         return EXIT_PIPE
-    except SystemExit as exit_:  # argparse: --help (0) or a usage error (2)
-        with contextlib.suppress(OSError, ValueError):
-            sys.stdout.flush()
-        return int(exit_.code or 0)
+    except OSError as error:  # reads become InputError: any other is a write to stdout
+        _discard_stdout()
+        warn(f"{prefix}: cannot write to standard output: {_reason(error)}")
+        return EXIT_IO
     except KeyboardInterrupt:
-        return 130
+        warn(f"{prefix}: interrupted")
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":  # pragma: no cover
