@@ -57,8 +57,6 @@ def _normalize_pct(text: str, table: dict[str, str]) -> str:
     return _PCT.sub(lambda match: table[match.group(1)], text)
 
 
-
-
 def _upper_hex(text: str) -> str:
     """RFC 3986 §6.2.2.1: the hex digits of every percent-encoding in upper case."""
     if "%" not in text:
