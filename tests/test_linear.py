@@ -6,18 +6,25 @@ not a speed goal: a super-linear path would take minutes on these sizes).
 
 Growth tests (``tests/growth.py``): the time at n and 10n of ``extract`` and
 ``html.links`` on the shapes that once made them quadratic (issue 8) and on others that
-stress them; the ratio of the times is asserted, never a time.  Sizes are chosen so
+stress them, and of every other public function up to 10 MB; the ratio of the times is
+asserted, never a time.  Sizes are chosen so
 that the larger run takes a fraction of a second.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
+import os
+import tempfile
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 import urikit
+import urikit.cli
 from tests.growth import assert_linear
 
 N = 1_000_000
@@ -281,3 +288,136 @@ def test_html_is_linear(
     name: str, fn: Callable[[str], object], make: Callable[[int], str], sizes: tuple[int, int]
 ) -> None:
     assert_linear(fn, make, sizes)
+
+
+# -- every other public function, up to 10 MB --------------------------------------------
+M = 1_000_000
+BIG = (M, 10 * M)
+MID = (300 * K, 3 * M)  # where 10 MB would take seconds: linear, but slow per byte
+
+
+def _cli_extract_json(path: str) -> object:
+    """``urikit extract --json FILE``: the column of each match on one long line."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        return urikit.cli.main(["extract", "--json", path])
+
+
+def _file(tmp: list[str], text: str) -> str:
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as file:
+        file.write(text)
+    tmp.append(file.name)
+    return file.name
+
+
+_FILES: list[str] = []
+
+
+def _complete_or_error(text: str) -> object:
+    try:
+        return urikit.complete(text)
+    except urikit.URISyntaxError as error:
+        return error
+
+
+CORE: list[tuple[str, Callable[[Any], object], Callable[[int], Any], tuple[int, int]]] = [
+    ("parse", urikit.parse, lambda n: "http://h/" + "a/" * (n // 2), BIG),
+    (
+        "is_valid 2396",
+        lambda t: urikit.is_valid(t, grammar="rfc2396"),
+        lambda n: "a/" * (n // 2),
+        BIG,
+    ),
+    ("validate host", lambda t: urikit.validate(t, rule="host"), lambda n: "a." * (n // 2), BIG),
+    (
+        "validate IPv6",
+        lambda t: urikit.is_valid(t, rule="IPv6address"),
+        lambda n: "1:" * (n // 2),
+        BIG,
+    ),
+    (
+        "port_number",
+        lambda t: urikit.parse(t).port_number,
+        lambda n: "http://h:" + "0" * n + "1",
+        BIG,
+    ),
+    (
+        "resolve ../",
+        lambda r: urikit.resolve("http://a/b/", r),
+        lambda n: "../" * (n // 3) + "g",
+        BIG,
+    ),
+    (
+        "resolve 2396 ../ drop",
+        lambda r: urikit.resolve("http://a/b/", r, grammar="rfc2396", above_root="drop"),
+        lambda n: "../" * (n // 3) + "g",
+        BIG,
+    ),
+    (
+        "resolve a/../",
+        lambda r: urikit.resolve("http://a/b/", r),
+        lambda n: "a/../" * (n // 5),
+        BIG,
+    ),
+    (
+        "relativize",
+        lambda t: urikit.relativize("http://a/" + "a/" * 1000, t),
+        lambda n: "http://a/" + "b/" * (n // 2),
+        BIG,
+    ),
+    (
+        "relativize 2396 deep base",
+        lambda b: urikit.relativize(b, "http://a/x", grammar="rfc2396"),
+        lambda n: "http://a/" + "a/" * (n // 2),
+        BIG,
+    ),
+    ("remove_dot_segments", urikit.remove_dot_segments, lambda n: "/a/./b/.." * (n // 9), BIG),
+    ("normalize dots", urikit.normalize, lambda n: "http://a/" + "a/./../" * (n // 7), BIG),
+    ("normalize %", urikit.normalize, lambda n: "http://a/" + "%7e%2f" * (n // 6), BIG),
+    ("normalize mailto", urikit.normalize, lambda n: "mailto:" + "a@B," * (n // 4), BIG),
+    (
+        "normalize 2396",
+        lambda t: urikit.normalize(t, grammar="rfc2396"),
+        lambda n: "http://A/" + "%21a" * (n // 4),
+        BIG,
+    ),
+    ("equivalent", lambda t: urikit.equivalent(t, t.upper()), lambda n: "http://a/" + "b" * n, BIG),
+    ("quote", urikit.quote, lambda n: "ü /" * (n // 3), BIG),
+    ("unquote", urikit.unquote, lambda n: "%C3%BC" * (n // 6), MID),
+    ("unquote mixed", urikit.unquote, lambda n: "ü%41" * (n // 4), MID),
+    ("unquote_to_bytes", urikit.unquote_to_bytes, lambda n: "%41a" * (n // 4), BIG),
+    ("requote", urikit.requote, lambda n: "http://h/" + "a b%" * (n // 4), MID),
+    ("requote authority", urikit.requote, lambda n: "http://" + "a@" * (n // 2) + "/", MID),
+    (
+        "compose",
+        lambda p: urikit.compose(scheme="s", host="h", path=p),
+        lambda n: "a b/" * (n // 4),
+        BIG,
+    ),
+    ("parse_query", urikit.parse_query, lambda n: "a=b+c&" * (n // 6), MID),
+    ("build_query", urikit.build_query, lambda n: [("a", "b c")] * (n // 6), MID),
+    ("complete", urikit.complete, lambda n: "www.example.com/" + "a/" * (n // 2), BIG),
+    ("complete bad", _complete_or_error, lambda n: "www." + "a" * n + " x", BIG),
+    (
+        "replace",
+        lambda p: urikit.parse("http://h/").replace(path=p, query=p[1:]),
+        lambda n: "/a" * (n // 2),
+        BIG,
+    ),
+    (
+        "cli extract --json",
+        _cli_extract_json,
+        lambda n: _file(_FILES, "http://a/ " * (n // 10)),
+        (100 * K, 1000 * K),
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "fn", "make", "sizes"), CORE, ids=[s[0] for s in CORE])
+def test_public_functions_are_linear(
+    name: str, fn: Callable[[Any], object], make: Callable[[int], Any], sizes: tuple[int, int]
+) -> None:
+    try:
+        assert_linear(fn, make, sizes, repeats=2)
+    finally:
+        while _FILES:
+            os.unlink(_FILES.pop())

@@ -389,17 +389,22 @@ def cmd_extract(args: argparse.Namespace, out: TextIO) -> int:
         for number, block in enumerate(read_blocks(chunks)):
             if number == 0 and block.startswith("\ufeff"):
                 block, offset = block[1:], 1
-            seen = 0
+            seen, line_start = 0, 0  # where the line of the last match begins
             for found in extract(
                 block, schemes=schemes, abbreviated=args.abbreviated, grammar=args.grammar
             ):
                 if not args.json:
                     print(found.uri, file=out)
                     continue
-                # lines as check counts them; a block holds whole lines (see read_blocks)
+                # lines as check counts them; a block holds whole lines (see read_blocks);
+                # each stretch of the block is searched once, however many matches a line has
                 line += _count_line_ends(block, seen, found.start)
-                last = max(block.rfind("\n", 0, found.start), block.rfind("\r", 0, found.start))
-                column = found.start - last
+                last = max(
+                    block.rfind("\n", seen, found.start), block.rfind("\r", seen, found.start)
+                )
+                if last >= 0:
+                    line_start = last + 1
+                column = found.start - line_start + 1
                 seen = found.start
                 described = {
                     "uri": found.uri,

@@ -48,6 +48,8 @@ def remove_dot_segments(path: str) -> str:
     >>> remove_dot_segments("mid/content=5/../6")
     'mid/6'
     """
+    if not isinstance(path, str):
+        raise TypeError(f"a path is a str, not {type(path).__name__}")
     return _remove_dots(path, "drop")
 
 
