@@ -37,7 +37,7 @@ from pathlib import Path
 
 import pytest
 
-from urikit.cli import build_parser
+from urikit._cli import build_parser
 
 ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "200"}
 ENV.pop("PYTHONWARNINGS", None)
@@ -705,7 +705,7 @@ def test_links(tmp_path: Path) -> None:
 
 
 # -- streams that fail: one line on stderr and a documented status, never a traceback -------
-# The statuses (see urikit.cli): 2 usage (a FILE that cannot be opened too), 74 a read or a
+# The statuses (see urikit._cli): 2 usage (a FILE that cannot be opened too), 74 a read or a
 # write that failed (sysexits.h EX_IOERR), 130 interrupted, 141 the reader went away.
 EXIT_IO = 74
 posix_only = pytest.mark.skipif(os.name != "posix", reason="shell redirections, fds, signals")
@@ -975,7 +975,7 @@ def test_file_without_read_permission(tmp_path: Path) -> None:
 # -- line ends: LF, CR LF and lone CR, streamed in chunks ------------------------------------
 def test_read_lines_and_blocks_at_every_chunk_boundary() -> None:
     """However the reads cut the bytes (a CR LF pair included), the lines are the same."""
-    from urikit import cli
+    from urikit import _cli as cli
 
     data = b"\xef\xbb\xbfa\r\nb\rc\n\r\n\r\r\n\n\rd\xc3\xa9\xff\r\ne\r"
     expected = [(1, "a", ""), (2, "b", ""), (3, "c", ""), (4, "", ""), (5, "", ""), (6, "", "")]
@@ -994,8 +994,8 @@ def test_read_lines_and_blocks_at_every_chunk_boundary() -> None:
 
 def crlf_across_a_read(lines: Sequence[bytes]) -> bytes:
     """``lines`` joined by lone CRs, after a first line whose CR LF falls across the boundary
-    of the first read of a file (urikit.cli.CHUNK bytes)."""
-    from urikit import cli
+    of the first read of a file (urikit._cli.CHUNK bytes)."""
+    from urikit import _cli as cli
 
     first = b"/" + b"x" * (cli.CHUNK - 2)  # its CR is the last byte of the read, LF the next
     return first + b"\r\n" + b"\r".join(lines)

@@ -167,7 +167,7 @@ def test_what_is_not_a_str_is_a_type_error(name: str, value: object) -> None:
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: urikit.parse("a", grammar=None),  # type: ignore[arg-type]
+        lambda: urikit.parse("a", grammar=b"rfc3986"),  # type: ignore[arg-type]
         lambda: urikit.parse("a", rule=None),  # type: ignore[arg-type]
         lambda: urikit.is_valid("a", rule=["x"]),  # type: ignore[arg-type]
         lambda: urikit.normalize("a", level=None),  # type: ignore[arg-type]

@@ -743,8 +743,9 @@ def test_invalid_references_are_not_repaired() -> None:
 
 
 def test_link_is_a_frozen_value() -> None:
-    link = Link("a", "href", "x", None, 1, 2, urikit.ResolutionError("no base"))
-    assert link == Link("a", "href", "x", None, 1, 2, urikit.ResolutionError("other"))
+    no_base = urikit.ErrorKind.NO_BASE
+    link = Link("a", "href", "x", None, 1, 2, urikit.ResolutionError("x", no_base, "no base"))
+    assert link == Link("a", "href", "x", None, 1, 2, urikit.ResolutionError("x", no_base, "?"))
     assert link != Link("a", "href", "x", "http://h/x", 1, 2)
     with pytest.raises(dataclasses.FrozenInstanceError):
         link.uri = "http://h/x"  # type: ignore[misc]

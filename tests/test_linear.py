@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 import urikit
-import urikit.cli
+import urikit._cli
 from tests.growth import assert_linear
 
 N = 1_000_000
@@ -299,7 +299,7 @@ MID = (300 * K, 3 * M)  # where 10 MB would take seconds: linear, but slow per b
 def _cli_extract_json(path: str) -> object:
     """``urikit extract --json FILE``: the column of each match on one long line."""
     with contextlib.redirect_stdout(io.StringIO()):
-        return urikit.cli.main(["extract", "--json", path])
+        return urikit._cli.main(["extract", "--json", path])
 
 
 def _file(tmp: list[str], text: str) -> str:

@@ -125,7 +125,7 @@ def test_string_level_and_errors() -> None:
 def test_equivalent_with_base_and_differences() -> None:
     assert urikit.equivalent("./c", "../b/c", base="http://a/b/")
     assert not urikit.equivalent("./c", "../b/c")
-    from urikit.normalize import differences
+    from urikit import differences
 
     assert differences("http://a/b", "HTTP://A/b") == []
     assert differences("http://a/b?x", "https://a/c")[0] == ("scheme", "http", "https")

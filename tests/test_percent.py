@@ -20,9 +20,8 @@ from hypothesis import strategies as st
 import urikit
 from tests import strategies as abnf
 from urikit import _charsets as cs
-from urikit.compose import build_query, compose, parse_query
+from urikit import build_query, compose, parse_query, quote, requote, unquote, unquote_to_bytes
 from urikit.errors import ErrorKind, URISyntaxError
-from urikit.percent import quote, requote, unquote, unquote_to_bytes
 
 COMPONENTS = ["userinfo", "host", "path", "segment", "query", "query_value", "fragment"]
 #: The component rules of ``urikit.is_valid`` that a quoted component must match.

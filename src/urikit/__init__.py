@@ -1,6 +1,9 @@
 """urikit: the URI generic syntax (RFC 3986, and RFC 2396 with RFC 2732), complete,
 strict and fast.
 
+The public surface is this module and the namespaces ``urikit.errors``,
+``urikit.schemes`` and ``urikit.html``; every other module is private.
+
 >>> import urikit
 >>> str(urikit.parse("http://a/b?c#d"))
 'http://a/b?c#d'
@@ -8,18 +11,25 @@ strict and fast.
 
 from __future__ import annotations
 
-from . import html, schemes
-from .complete import complete
-from .compose import build_query, compose, parse_query
-from .errors import ErrorKind, URISyntaxError
-from .extract import URIMatch, extract
-from .normalize import equivalent, normalize
-from .percent import quote, requote, unquote, unquote_to_bytes
-from .reference import URIReference, is_valid, parse, validate
-from .resolve import ResolutionError, relativize, remove_dot_segments, resolve
+from . import errors, html, schemes
+from ._complete import complete
+from ._compose import compose
+from ._extract import URIMatch, extract
+from ._grammar import GRAMMARS, RFC2396, RFC3986, Grammar
+from ._operations import differences, equivalent, normalize, relativize, resolve
+from ._percent import quote, unquote, unquote_to_bytes
+from ._query import build_query, parse_query
+from ._reference import URIReference, is_valid, parse, validate
+from ._requote import requote
+from ._resolve import remove_dot_segments
+from .errors import ErrorKind, ResolutionError, URISyntaxError
 
 __all__ = [
+    "GRAMMARS",
+    "RFC2396",
+    "RFC3986",
     "ErrorKind",
+    "Grammar",
     "ResolutionError",
     "URIMatch",
     "URIReference",
@@ -27,7 +37,9 @@ __all__ = [
     "build_query",
     "complete",
     "compose",
+    "differences",
     "equivalent",
+    "errors",
     "extract",
     "html",
     "is_valid",

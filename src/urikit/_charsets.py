@@ -63,6 +63,17 @@ HOSTNAME_CHARS = ALPHANUM | frozenset("-.")  # §3.2.2 hostname / IPv4address ch
 
 #: A ``%`` that does not start a valid pct-encoded triplet (RFC 3986 §2.1, RFC 2396 §2.4.1).
 BAD_PCT = re.compile("%(?!" + "[0-9A-Fa-f]" * 2 + ")")
+#: The reason for a ``%`` without two HEXDIG after it.
+BAD_ESCAPE = "'%' must be followed by two hexadecimal digits (RFC 3986 §2.1)"
+
+
+def bad_escape(text: str, percent: int) -> int:
+    """Where the escape at ``text[percent] == "%"`` goes wrong: the first of the two
+    characters after it that is not a HEXDIG (``len(text)`` when the text ends first)."""
+    for i in (percent + 1, percent + 2):
+        if i == len(text) or text[i] not in HEXDIG:
+            return i
+    raise ValueError(f"the escape at {percent} is valid")
 
 
 @dataclass(frozen=True, slots=True)

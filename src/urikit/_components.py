@@ -11,11 +11,10 @@ import re
 from collections.abc import Callable, Mapping
 from functools import cache
 
-from ._charsets import ALPHA, SCHEME, URI_CHARS, URIC, CharClass
-from ._diagnose import bad_escape, diagnose
+from ._charsets import ALPHA, BAD_ESCAPE, SCHEME, URI_CHARS, URIC, CharClass, bad_escape
+from ._diagnose import diagnose
 from ._grammar import Grammar
 from ._host import (
-    BAD_ESCAPE,
     hostname_error,
     ip_literal_scan,
     ipv4_error,
@@ -23,7 +22,7 @@ from ._host import (
     ipv6_error,
 )
 from ._parse import split
-from .errors import ErrorKind, describe_char
+from .errors import ErrorKind, URISyntaxError, describe_char
 
 Problem = tuple[int, ErrorKind, str]
 _ANY_URI_CHAR = URI_CHARS | URIC
@@ -180,3 +179,13 @@ def component_rules(g: Grammar) -> Mapping[str, Checker]:
             else _class_problem(text, registry, "reg_name", ErrorKind.INVALID_HOST)
         )
     return rules
+
+
+def check_component(text: str, g: Grammar, rule: str) -> None:
+    """Raise :class:`URISyntaxError` unless ``text`` matches the component rule ``rule``
+    of grammar ``g`` (``TypeError`` for what is not a str)."""
+    if not isinstance(text, str):
+        raise TypeError(f"a URI component is a str, not {type(text).__name__}")
+    problem = component_rules(g)[rule](text)
+    if problem is not None:
+        raise URISyntaxError(text, *problem, rule=rule, grammar=g.name)

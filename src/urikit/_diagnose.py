@@ -32,9 +32,9 @@ from __future__ import annotations
 
 import re
 
-from ._charsets import ALPHA, BAD_PCT, DIGIT, HEXDIG, CharClass
+from ._charsets import ALPHA, BAD_ESCAPE, BAD_PCT, DIGIT, CharClass, bad_escape
 from ._grammar import Grammar, ReferenceRule
-from ._host import BAD_ESCAPE, ip_literal_scan
+from ._host import ip_literal_scan
 from .errors import ErrorKind, URISyntaxError, describe_char
 
 Problem = tuple[int, ErrorKind, str]
@@ -60,15 +60,6 @@ def diagnose(text: str, grammar: Grammar, rule: ReferenceRule) -> URISyntaxError
         if invalid is not None:
             kind, reason = invalid
     return URISyntaxError(text, position, kind, reason, rule=rule.name, grammar=grammar.name)
-
-
-def bad_escape(text: str, percent: int) -> int:
-    """Where the escape at ``text[percent] == "%"`` goes wrong: the first of the two
-    characters after it that is not a HEXDIG (``len(text)`` when the text ends first)."""
-    for i in (percent + 1, percent + 2):
-        if i == len(text) or text[i] not in HEXDIG:
-            return i
-    raise ValueError(f"the escape at {percent} is valid")
 
 
 # -- runs of a character class ---------------------------------------------------------

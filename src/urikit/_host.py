@@ -14,13 +14,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ._charsets import ALPHANUM, HEXDIG, IPVFUTURE_TAIL, ZONE_ID, char_class_regex
+from ._charsets import ALPHANUM, BAD_ESCAPE, HEXDIG, IPVFUTURE_TAIL, ZONE_ID, char_class_regex
 from .errors import describe_char as _show
 
 Problem = tuple[int, str]  # (index of the first character that cannot belong, reason)
-
-#: The reason for a ``%`` without two HEXDIG after it (RFC 3986 §2.1, RFC 2396 §2.4.1).
-BAD_ESCAPE = "'%' must be followed by two hexadecimal digits (RFC 3986 §2.1)"
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,12 +17,18 @@ from ._diagnose import diagnose
 from ._grammar import Grammar, ReferenceRule
 from ._host import ip_literal_error
 
-#: Indexes of the components in :class:`Parts` (0 is the whole reference).
+#: Indexes of the components in :class:`Parts` (0 is the whole reference): the value
+#: type reads them; the algorithms take :data:`Components`.
 SCHEME, AUTHORITY, USERINFO, HOST, PORT, PATH, QUERY, FRAGMENT = range(1, 9)
 
+#: The components of a split reference, as plain strings in the order of RFC 3986 §3:
+#: scheme, authority, userinfo, host, port, path, query, fragment (``None`` when
+#: absent; the path is never absent).  What the algorithms below the value type take.
 Components = tuple[
     str | None, str | None, str | None, str | None, str | None, str, str | None, str | None
 ]
+#: The names of :data:`Components`, in order.
+COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
 
 
 class Parts(Protocol):
@@ -97,6 +103,23 @@ def _finish(match: re.Match[str], grammar: Grammar) -> Parts | None:
         # empty server (``server = [ [ userinfo "@" ] hostport ]``), which has no host.
         return Split((match[0], scheme, authority, None, None, None, path, query, fragment))
     return match
+
+
+def components(parts: Parts) -> Components:
+    """The components of ``parts`` as a tuple of strings."""
+    found: Components = parts.groups()  # type: ignore[assignment]
+    return found
+
+
+def read(text: str, grammar: Grammar, rule: ReferenceRule) -> Components:
+    """The components of ``text`` under ``rule``; the :func:`failure` when it does not fit."""
+    try:
+        parts = split(text, grammar, rule)
+    except TypeError:
+        raise failure(text, grammar, rule) from None
+    if parts is None:
+        raise failure(text, grammar, rule)
+    return components(parts)
 
 
 def failure(text: str, grammar: Grammar, rule: ReferenceRule) -> Exception:

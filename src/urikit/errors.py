@@ -1,10 +1,12 @@
-"""The one error type of urikit: where the input stops fitting the grammar, and why.
+r"""The errors of urikit: where the input stops fitting the grammar, and why; and why a
+reference cannot be resolved.
 
 A :class:`URISyntaxError` carries the input, the 0-based index of the first character
 that no string of the rule can continue the input with (``len(text)`` when the input
 stops short), a small closed :class:`ErrorKind` (what tests and programs should branch
 on) and a human sentence (``reason``).  ``str(error)`` renders the input with a caret
-under that index.
+under that index.  A :class:`ResolutionError` is a valid reference that cannot be
+resolved against its base; it has a kind too.  Both are ``ValueError``\ s.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import enum
 import unicodedata
 
-__all__ = ["ErrorKind", "URISyntaxError", "describe_char"]
+__all__ = ["ErrorKind", "ResolutionError", "URISyntaxError", "describe_char", "render_caret"]
 
 
 class ErrorKind(enum.Enum):
@@ -44,6 +46,16 @@ class ErrorKind(enum.Enum):
     INVALID_PATH = "invalid-path"
     #: Nothing after ``scheme:``, which RFC 2396 §3 does not admit (RFC 3986 does).
     EMPTY_SCHEME_SPECIFIC_PART = "empty-scheme-specific-part"
+
+    # -- the kinds of a ResolutionError: valid input that cannot be resolved --------------
+    #: A base URI without a scheme (RFC 3986 §5.2.1, RFC 2396 §5.2).
+    BASE_WITHOUT_SCHEME = "base-without-scheme"
+    #: A relative reference against an opaque base, which RFC 2396 §5 does not admit.
+    OPAQUE_BASE = "opaque-base"
+    #: ``..`` above the root with ``above_root="raise"`` (RFC 3986 §5.2.4, RFC 2396 §5.2 6g).
+    ABOVE_ROOT = "above-root"
+    #: A relative reference and no base URI at all (RFC 3986 §5.1).
+    NO_BASE = "no-base"
 
 
 class URISyntaxError(ValueError):
@@ -88,6 +100,32 @@ class URISyntaxError(ValueError):
             _rebuild,
             (self.text, self.position, self.kind, self.reason, self.rule, self.grammar),
         )
+
+
+class ResolutionError(ValueError):
+    """A valid reference that cannot be resolved against this base (RFC 3986 §5.2, RFC
+    2396 §5.2): ``kind`` says why (``BASE_WITHOUT_SCHEME``, ``OPAQUE_BASE``,
+    ``ABOVE_ROOT``, ``NO_BASE``), ``text`` is the reference or base concerned.
+
+    >>> import urikit
+    >>> try:
+    ...     urikit.resolve("//a/b", "c")
+    ... except urikit.ResolutionError as error:
+    ...     print(error.kind.name, error.text)
+    BASE_WITHOUT_SCHEME //a/b
+    """
+
+    def __init__(self, text: str, kind: ErrorKind, reason: str) -> None:
+        super().__init__(text, kind, reason)
+        self.text = text
+        self.kind = kind
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return self.reason
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (ResolutionError, (self.text, self.kind, self.reason))
 
 
 def _rebuild(

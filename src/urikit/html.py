@@ -51,9 +51,9 @@ from dataclasses import dataclass, field
 
 from ._grammar import Grammar, get_grammar
 from ._html_scan import Reference, scan
-from .errors import URISyntaxError
-from .reference import URIReference, parse
-from .resolve import ResolutionError, resolve
+from ._operations import resolve
+from ._reference import URIReference, parse
+from .errors import ErrorKind, ResolutionError, URISyntaxError
 
 __all__ = ["Link", "base_uri", "links"]
 
@@ -95,7 +95,11 @@ def _given_base(text: str | None, name: str, g: Grammar) -> URIReference | None:
         return None
     ref = parse(text, grammar=g)
     if ref.scheme is None:
-        raise ResolutionError(f"{name} must be a URI with a scheme (RFC 3986 §5.1): {text!r}")
+        raise ResolutionError(
+            text,
+            ErrorKind.BASE_WITHOUT_SCHEME,
+            f"{name} must be a URI with a scheme (RFC 3986 §5.1): {text[:100]!r}",
+        )
     return ref if ref.fragment is None else ref.replace(fragment=None)
 
 
@@ -141,7 +145,9 @@ def _target(reference: str, base: URIReference | None, g: Grammar) -> _Target:
         if ref.scheme is not None:  # §5.2.2 reads no base for a reference with a scheme
             return resolve(ref, ref), None
         return None, ResolutionError(
-            f"a relative reference and no base URI (RFC 3986 §5.1): {reference[:100]!r}"
+            reference,
+            ErrorKind.NO_BASE,
+            f"a relative reference and no base URI (RFC 3986 §5.1): {reference[:100]!r}",
         )
     except (URISyntaxError, ResolutionError) as error:
         return None, error

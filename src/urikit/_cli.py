@@ -32,14 +32,21 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import BinaryIO, TextIO, cast
 
-from . import html
-from ._grammar import GRAMMARS
-from .complete import complete
-from .errors import URISyntaxError, render_caret
-from .extract import extract
-from .normalize import differences, normalize
-from .reference import URIReference, parse
-from .resolve import ResolutionError, relativize, resolve
+from . import (  # the public surface only: the command line is a client of the library
+    GRAMMARS,
+    ResolutionError,
+    URIReference,
+    URISyntaxError,
+    complete,
+    differences,
+    extract,
+    html,
+    normalize,
+    parse,
+    relativize,
+    resolve,
+)
+from .errors import render_caret
 
 __all__ = ["main"]
 
@@ -303,8 +310,7 @@ def cmd_resolve(args: argparse.Namespace, out: TextIO) -> int:
     """``urikit resolve BASE [REF...|-]``: one target URI per reference."""
     try:
         base = parse(args.base, grammar=args.grammar)
-        if base.scheme is None:
-            raise ResolutionError("a base URI needs a scheme (RFC 3986 §5.2.1)")
+        resolve(base, "")  # a ResolutionError for a base without a scheme (RFC 3986 §5.2.1)
     except (URISyntaxError, ResolutionError) as error:
         where = error_line("base", error) if isinstance(error, URISyntaxError) else str(error)
         warn(f"urikit resolve: {where}")

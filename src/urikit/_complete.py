@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 
 from ._charsets import REG_NAME, SCHEME_REGEX, CharClass
+from ._reference import is_valid, parse, validate
 from .errors import ErrorKind, URISyntaxError
-from .reference import is_valid, parse, validate
 
 __all__ = ["complete"]
 

@@ -23,10 +23,10 @@ from typing import TypeVar
 
 from . import schemes as registry
 from ._charsets import HEXDIG, SCHEME, SCHEME_REGEX, char_class_regex
+from ._complete import complete
 from ._grammar import Grammar, get_grammar
-from .complete import complete
+from ._reference import URIReference, parse
 from .errors import URISyntaxError
-from .reference import URIReference, parse
 
 __all__ = ["URIMatch", "extract"]
 

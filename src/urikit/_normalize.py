@@ -1,4 +1,5 @@
-"""Normalization and equivalence: the comparison ladder of RFC 3986 §6.2, and RFC 2396 §6.
+"""Normalization: the comparison ladder of RFC 3986 §6.2, and RFC 2396 §6, on components
+(``_parse.Components``), below the value type.
 
 Each level climbs one rung and never changes what the URI identifies under that rung:
 ``"string"`` (§6.2.1) changes nothing; ``"syntax"`` (§6.2.2) lower-cases the scheme and
@@ -8,7 +9,8 @@ references whose path begins with "/"; a relative path's dots apply to a base);
 ``"scheme"`` (§6.2.3, the default) also applies what the scheme registry
 (:mod:`urikit.schemes`) knows: default and empty ports go, an empty path with an
 authority becomes "/", a default host becomes the empty one.  Reserved characters stay
-encoded, the path's case stays, the query's order stays.
+encoded, the path's case stays, the query's order stays.  :func:`normal` is the one
+body of ``urikit.normalize``, ``URIReference.normalize`` and ``urikit.equivalent``.
 """
 
 from __future__ import annotations
@@ -20,11 +22,11 @@ from typing import Literal
 from . import schemes
 from ._charsets import UNRESERVED, UNRESERVED_2396
 from ._grammar import Grammar
-from ._parse import Split
-from .reference import URIReference, make, parse, recompose, recompose_authority
-from .resolve import remove_dot_segments, resolve
+from ._parse import Components, read
+from ._recompose import fit_path, recompose, recompose_authority
+from ._resolve import remove_dot_segments
 
-__all__ = ["differences", "equivalent", "normalize", "normalize_reference"]
+__all__ = ["LEVELS", "Level", "check_level", "normal"]
 
 Level = Literal["string", "syntax", "scheme"]
 LEVELS: tuple[Level, ...] = ("string", "syntax", "scheme")
@@ -83,17 +85,23 @@ def _port(scheme: schemes.Scheme | None, port: str | None) -> str | None:
     return None if digits == str(scheme.default_port) else digits
 
 
-def _normalize_3986(ref: URIReference, level: Level) -> URIReference:
+def _normalize_3986(c: Components, level: Level) -> Components:
     """RFC 3986 §6.2.2 (syntax) and §6.2.3 (scheme)."""
-    text = str(ref)
-    if "%" in text:  # §6.2.2.1 and §6.2.2.2 hold in every component at once
-        ref = parse(_normalize_pct(text, _PCT_3986), grammar=ref._grammar)
-    parts = ref._parts
-    scheme, authority, userinfo, host, port, path, query, fragment = parts.groups()
+    scheme, authority, userinfo, host, port, path, query, fragment = c
+    # §6.2.2.1 and §6.2.2.2: an unreserved octet holds no delimiter, so each component
+    # is decoded on its own
+    if userinfo is not None:
+        userinfo = _normalize_pct(userinfo, _PCT_3986)
+    if path:
+        path = _normalize_pct(path, _PCT_3986)
+    if query:
+        query = _normalize_pct(query, _PCT_3986)
+    if fragment:
+        fragment = _normalize_pct(fragment, _PCT_3986)
     if scheme is not None:
         scheme = scheme.lower()
     if host is not None:
-        host = _lower_host(host)
+        host = _lower_host(_normalize_pct(host, _PCT_3986))
     if scheme is not None or path[:1] == "/":
         # §6.2.2.3, as §5.2.2 does for the path of any reference with a scheme; a
         # relative-path reference keeps its dots: they apply to the base (§5.2.1)
@@ -111,23 +119,21 @@ def _normalize_3986(ref: URIReference, level: Level) -> URIReference:
                 path = _upper_hex(known.normalize_path(path))  # §6.2.2.1 holds still
     if host is not None:
         authority = recompose_authority(userinfo, host, port)
-    if authority is None and path.startswith("//"):
-        path = "/." + path  # §3.3: keep a "//" path from reading as an authority
-    text = recompose(scheme, authority, path, query, fragment)
-    return make(
-        Split((text, scheme, authority, userinfo, host, port, path, query, fragment)), ref._grammar
-    )
+    path = fit_path(scheme is not None, authority is not None, path)  # §3.3: "//" stays a path
+    return scheme, authority, userinfo, host, port, path, query, fragment
 
 
-def _normalize_2396(ref: URIReference, level: Level) -> URIReference:
+def _normalize_2396(c: Components, g: Grammar, level: Level) -> Components:
     """RFC 2396 §6 (scheme and hostname case, default port) and §2.4.2 (escaped
     unreserved characters, mark included, may be unescaped), and the hex digits of the
     other escapes in upper case (§2.4.1: the triplet stands for its octet, whichever the
     case; RFC 3986 §6.2.2.1 says so "for all URIs"); nothing more."""
-    text = str(ref)
-    if "%" in text:
-        ref = parse(_normalize_pct(text, _PCT_2396), grammar=ref._grammar)
-    scheme, authority, userinfo, host, port, path, query, fragment = ref._parts.groups()
+    rule = g.rules["URI-reference"]
+    scheme, authority, _, _, _, path, query, fragment = c
+    text = recompose(scheme, authority, path, query, fragment)
+    if "%" in text:  # a decoded reg_name may be a hostname now (§3.2): split it again
+        c = read(_normalize_pct(text, _PCT_2396), g, rule)
+    scheme, authority, userinfo, host, port, path, query, fragment = c
     if scheme is not None:
         scheme = scheme.lower()
     if host is not None:  # a hostname, an IPv4 or an IPv6 address; never a reg_name
@@ -135,89 +141,20 @@ def _normalize_2396(ref: URIReference, level: Level) -> URIReference:
         if level == "scheme" and scheme is not None:
             port = _port(schemes.get(scheme), port)
         authority = recompose_authority(userinfo, host, port)
-    return parse(recompose(scheme, authority, path, query, fragment), grammar=ref._grammar)
+    return read(recompose(scheme, authority, path, query, fragment), g, rule)
 
 
-_NORMALIZERS = {"rfc3986": _normalize_3986, "rfc2396": _normalize_2396}
-
-
-def normalize_reference(
-    ref: str | URIReference, *, level: Level = "scheme", grammar: str | Grammar = "rfc3986"
-) -> URIReference:
-    """:func:`normalize`, returning a :class:`URIReference` (``URIReference.normalize``)."""
+def check_level(level: object) -> None:
+    """``level`` must be one of :data:`LEVELS`."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
-    if isinstance(ref, str):
-        ref = parse(ref, grammar=grammar)
-    elif not isinstance(ref, URIReference):
-        raise TypeError(f"a URI reference is a str or a URIReference, not {type(ref).__name__}")
+
+
+def normal(c: Components, g: Grammar, level: Level) -> Components:
+    """The components of the normal form of ``c`` (a reference of grammar ``g``) at
+    ``level``: RFC 3986 §6.2.2 and §6.2.3, or RFC 2396 §6 and §2.4.2."""
     if level == "string":
-        return ref
-    return _NORMALIZERS[ref._grammar.normalization](ref, level)
-
-
-def normalize(
-    ref: str | URIReference, *, level: Level = "scheme", grammar: str | Grammar = "rfc3986"
-) -> str:
-    """The normal form of ``ref`` at ``level`` of the comparison ladder (RFC 3986 §6.2).
-
-    ``level="syntax"`` is §6.2.2; ``"scheme"`` (default) adds §6.2.3 for the schemes in
-    :mod:`urikit.schemes`; ``"string"`` returns ``ref`` unchanged.  Under
-    ``grammar="rfc2396"``: RFC 2396 §6 and §2.4.2 instead.  The result is valid and
-    normalizing it again changes nothing.
-
-    >>> normalize("HTTP://www.Example.COM:80/%7euser/./a/../b?%61=%2f#x")
-    'http://www.example.com/~user/b?a=%2F#x'
-    >>> normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
-    'example://a/b/c/%7Bfoo%7D'
-    """
-    return str(normalize_reference(ref, level=level, grammar=grammar))
-
-
-def differences(
-    a: str | URIReference,
-    b: str | URIReference,
-    *,
-    level: Level = "scheme",
-    grammar: str | Grammar = "rfc3986",
-    base: str | URIReference | None = None,
-) -> list[tuple[str, str | None, str | None]]:
-    """The components in which ``a`` and ``b`` differ after normalization at ``level``:
-    ``(name, value in a, value in b)``, in the order of the components."""
-    if base is not None:  # §6.1: compare target URIs, not relative references
-        a, b = resolve(base, a, grammar=grammar), resolve(base, b, grammar=grammar)
-    first = normalize_reference(a, level=level, grammar=grammar)
-    second = normalize_reference(b, level=level, grammar=grammar)
-    if str(first) == str(second):
-        return []
-    found = [
-        (name, x, y)
-        for name, x, y in zip(_NAMES, first._parts.groups(), second._parts.groups(), strict=True)
-        if x != y
-    ]
-    return found or [("reference", str(first), str(second))]
-
-
-_NAMES = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
-
-
-def equivalent(
-    a: str | URIReference,
-    b: str | URIReference,
-    *,
-    level: Level = "scheme",
-    grammar: str | Grammar = "rfc3986",
-    base: str | URIReference | None = None,
-) -> bool:
-    """Whether ``a`` and ``b`` are equivalent at ``level`` of the comparison ladder
-    (RFC 3986 §6.2): their normal forms are the same string.  With ``base``, both are
-    resolved against it first (§6.1 compares target URIs, not relative references).
-
-    ``URIReference.__eq__`` is the bottom rung only (§6.2.1, simple string comparison).
-
-    >>> equivalent("http://example.com", "HTTP://EXAMPLE.com:80/")
-    True
-    >>> equivalent("http://example.com/?", "http://example.com/")
-    False
-    """
-    return not differences(a, b, level=level, grammar=grammar, base=base)
+        return c
+    if g.normalization == "rfc2396":
+        return _normalize_2396(c, g, level)
+    return _normalize_3986(c, level)

@@ -1,20 +1,31 @@
-"""``URIReference``: the parsed, immutable value, and the functions that make one.
+"""``URIReference``: the parsed, immutable value; the functions that make one (``parse``,
+``validate``, ``is_valid``); and how every other function reads a reference argument.
 
 A reference keeps its input text and its components exactly as written: ``None`` for
 an absent component, ``""`` for one that is present but empty (RFC 3986 §5.3 relies on
 the difference), and ``str(reference)`` is always the input.  Equality and hashing are
 simple string comparison (RFC 3986 §6.2.1); equivalence is a separate question.
+
+The value sits on top of the algorithms: its methods (``resolve``, ``relativize``,
+``normalize``, ``replace``, ``query_params``) call the same bodies as the functions of
+``_operations`` and return values where those return strings.
+
+``grammar=`` means one thing everywhere: ``None`` (the default) is the grammar of the
+reference argument when it is a :class:`URIReference`, else RFC 3986; a grammar given
+reads the argument again under it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import Any
 
 from ._components import component_rules
-from ._grammar import GRAMMARS, Grammar, ReferenceRule, get_grammar
+from ._grammar import GRAMMARS, RFC3986, Grammar, ReferenceRule, get_grammar
+from ._normalize import Level, check_level, normal
 from ._parse import (
     AUTHORITY,
+    COMPONENTS,
     FRAGMENT,
     HOST,
     PATH,
@@ -22,25 +33,38 @@ from ._parse import (
     QUERY,
     SCHEME,
     USERINFO,
+    Components,
     Parts,
+    components,
     failure,
+    read,
     split,
 )
-from .errors import ErrorKind, URISyntaxError
+from ._query import Pairs, build_query, parse_query
+from ._recompose import recompose
+from ._replace import replaced
+from ._resolve import AboveRoot, check_above_root, check_base, relative, transform
+from .errors import URISyntaxError
 
-__all__ = ["URIReference", "is_valid", "parse", "validate"]
+__all__ = [
+    "URIReference",
+    "components_of",
+    "grammar_of",
+    "is_valid",
+    "parse",
+    "validate",
+]
 
 #: The longest port ``port_number`` converts: Python's default limit for str <-> int.
 _MAX_PORT_DIGITS = 4300
-
-COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
 
 
 class URIReference:
     """A URI reference split into its components (RFC 3986 §3, §4.1; RFC 2396 §3, §4).
 
     Build one with :func:`urikit.parse` (or ``URIReference(text)``, the same thing).
-    Immutable: :meth:`replace` makes changed copies.
+    Immutable: :meth:`replace` makes changed copies.  Its methods return values; the
+    functions of the same names (``urikit.resolve`` ...) return strings.
 
     >>> ref = parse("http://user@[2001:db8::7]:8080/a/b;p?q=1#frag")
     >>> ref.scheme, ref.userinfo, ref.host, ref.port, ref.path, ref.query, ref.fragment
@@ -57,7 +81,11 @@ class URIReference:
     _grammar: Grammar
 
     def __new__(
-        cls, text: str, *, grammar: str | Grammar = "rfc3986", rule: str = "URI-reference"
+        cls,
+        text: str | URIReference,
+        *,
+        grammar: str | Grammar | None = None,
+        rule: str = "URI-reference",
     ) -> URIReference:
         return parse(text, grammar=grammar, rule=rule)
 
@@ -164,25 +192,29 @@ class URIReference:
         parts = self._parts
         return parts[SCHEME] is not None and parts[AUTHORITY] is None and parts[PATH][:1] != "/"
 
-    # -- making new references -------------------------------------------------------
-    def replace(self, **components: str | int | None) -> URIReference:
+    # -- making new references (the bodies are below the value type) ---------------------
+    def replace(self, **changes: str | int | None) -> URIReference:
         """A copy with the given components changed, validated under the same grammar.
 
         ``authority`` replaces userinfo, host and port together; giving any of those
         three rebuilds the authority from them.  ``port`` may be an int.  Each value is
-        checked against its component's rule, then the whole against the grammar.
+        checked against its component's rule, then the whole against the grammar;
+        nothing is repaired (see :func:`urikit.compose` for that).
 
         >>> parse("http://a/b?c").replace(scheme="https", port=8443, query=None)
         URIReference('https://a:8443/b')
         """
-        return _replace(self, components)
+        return parse(
+            replaced(components_of(self, self._grammar), self._grammar, changes),
+            grammar=self._grammar,
+        )
 
     def resolve(
         self,
         ref: str | URIReference,
         *,
         strict: bool = True,
-        above_root: Literal["keep", "drop", "raise"] | None = None,
+        above_root: AboveRoot | None = None,
     ) -> URIReference:
         """Resolve ``ref`` against this reference as the base (RFC 3986 §5.2, or RFC 2396
         §5.2 for an RFC 2396 reference); see :func:`urikit.resolve`.
@@ -190,30 +222,38 @@ class URIReference:
         >>> parse("http://a/b/c/d;p?q").resolve("../g")
         URIReference('http://a/b/g')
         """
-        from .resolve import resolve_reference
-
-        return resolve_reference(self, ref, strict=strict, above_root=above_root)
+        check_above_root(above_root)
+        g, base = self._grammar, components(self._parts)
+        check_base(base)
+        found = transform(base, components_of(ref, g), g, strict, above_root)
+        return parse(recompose(*found), grammar=g)
 
     def relativize(self, target: str | URIReference) -> URIReference:
-        """The shortest reference from this base to ``target``; see :func:`urikit.relativize`.
+        """The shortest reference from this base to ``target``; see
+        :func:`urikit.relativize`.
 
         >>> parse("http://a/b/c/d").relativize("http://a/b/x?y")
         URIReference('../x?y')
         """
-        from .resolve import relativize
+        g, base = self._grammar, components(self._parts)
+        check_base(base)
+        found = transform(base, components_of(target, g, "a target URI"), g)
+        return parse(relative(base, found, g), grammar=g)
 
-        return parse(relativize(self, target), grammar=self._grammar)
-
-    def normalize(self, *, level: Literal["string", "syntax", "scheme"] = "scheme") -> URIReference:
+    def normalize(self, *, level: Level = "scheme") -> URIReference:
         """The normal form at ``level`` of the comparison ladder (RFC 3986 §6.2, or RFC
         2396 §6 for an RFC 2396 reference); see :func:`urikit.normalize`.
 
         >>> parse("HTTP://Example.COM:80").normalize()
         URIReference('http://example.com/')
         """
-        from .normalize import normalize_reference
-
-        return normalize_reference(self, level=level)
+        check_level(level)
+        if level == "string":
+            return self
+        scheme, authority, _, _, _, path, query, fragment = normal(
+            components(self._parts), self._grammar, level
+        )
+        return parse(recompose(scheme, authority, path, query, fragment), grammar=self._grammar)
 
     def query_params(
         self, *, encoding: str = "utf-8", errors: str = "strict"
@@ -224,21 +264,15 @@ class URIReference:
         >>> parse("http://h/s?q=a+b%26c&flag").query_params()
         [('q', 'a b&c'), ('flag', '')]
         """
-        from .compose import parse_query
-
         query = self._parts[QUERY]
         return [] if query is None else parse_query(query, encoding=encoding, errors=errors)
 
-    def with_query_params(
-        self, pairs: Iterable[tuple[str, str | int | None]] | Mapping[str, str | int | None]
-    ) -> URIReference:
+    def with_query_params(self, pairs: Pairs) -> URIReference:
         """A copy whose query is built from ``pairs`` (see :func:`urikit.build_query`).
 
         >>> parse("http://h/s#f").with_query_params([("q", "x&y"), ("n", 2)])
         URIReference('http://h/s?q=x%26y&n=2#f')
         """
-        from .compose import build_query
-
         return self.replace(query=build_query(pairs))
 
     def components(self) -> dict[str, str | None]:
@@ -275,39 +309,41 @@ class URIReference:
         return self
 
 
-_new = object.__new__
-
-
-def make(parts: Parts, grammar: Grammar) -> URIReference:
-    """A reference from already-validated parts (internal; no checks)."""
-    ref = _new(URIReference)
-    ref._parts = parts
-    ref._grammar = grammar
-    return ref
-
-
 def _unpickle(text: str, grammar: str) -> URIReference:
     return parse(text, grammar=grammar)
 
 
-#: Grammars by name and by themselves, so that one dict lookup takes either.
-_GRAMMARS: dict[str | Grammar, Grammar] = {}
+# -- reading reference arguments: one meaning for grammar= ---------------------------------
+#: Grammars by name and by themselves, and None for the default, so that one dict lookup
+#: takes any of them.
+_GRAMMARS: dict[str | Grammar | None, Grammar] = {None: RFC3986}
 for _grammar in GRAMMARS.values():
     _GRAMMARS[_grammar.name] = _GRAMMARS[_grammar] = _grammar
 
 
-def _lookup(grammar: str | Grammar, rule: str) -> tuple[Grammar, ReferenceRule]:
-    try:  # the common case first: a known grammar and a rule it has
-        g = _GRAMMARS[grammar]
-        return g, g.rules[rule]
-    except (KeyError, TypeError):
-        g = get_grammar(grammar)
-        _check_rule_name(rule)
-        if rule in component_rules(g):
-            raise ValueError(
-                f"{rule!r} is a component rule: use is_valid() or validate(), not parse()"
-            ) from None
-        return g, g.rule(rule)
+def grammar_of(reference: object, grammar: str | Grammar | None) -> Grammar:
+    """The grammar a function reads ``reference`` under: ``grammar`` when given, else the
+    reference's own when it is a :class:`URIReference`, else RFC 3986."""
+    if grammar is None:
+        return reference._grammar if isinstance(reference, URIReference) else RFC3986
+    try:
+        return _GRAMMARS[grammar]
+    except (KeyError, TypeError):  # not a known name, or not a name at all
+        return get_grammar(grammar)
+
+
+def components_of(
+    reference: str | URIReference, g: Grammar, what: str = "a URI reference"
+) -> Components:
+    """The components of a reference argument (a str, or a :class:`URIReference` read
+    again when its grammar is not ``g``) under ``g``; ``what`` names it in a TypeError."""
+    if isinstance(reference, str):
+        return read(reference, g, g.rules["URI-reference"])
+    if isinstance(reference, URIReference):
+        if reference._grammar is g:
+            return components(reference._parts)
+        return read(str(reference), g, g.rules["URI-reference"])
+    raise TypeError(f"{what} is a str or a URIReference, not {type(reference).__name__}")
 
 
 def _check_rule_name(rule: object) -> None:
@@ -315,41 +351,81 @@ def _check_rule_name(rule: object) -> None:
         raise TypeError(f"a rule name is a str, not {type(rule).__name__}")
 
 
+def _lookup(g: Grammar, rule: str) -> tuple[Grammar, ReferenceRule]:
+    """The reference rule ``rule`` of ``g``; a clear error for a component rule."""
+    _check_rule_name(rule)
+    if rule in component_rules(g):
+        raise ValueError(f"{rule!r} is a component rule: use is_valid() or validate(), not parse()")
+    return g, g.rule(rule)
+
+
 def parse(
-    text: str, *, grammar: str | Grammar = "rfc3986", rule: str = "URI-reference"
+    text: str | URIReference,
+    *,
+    grammar: str | Grammar | None = None,
+    rule: str = "URI-reference",
 ) -> URIReference:
-    """Parse ``text`` as ``rule`` of ``grammar`` ("rfc3986", the default, or "rfc2396").
+    """Parse ``text`` as ``rule`` of ``grammar`` ("rfc3986", the default, or "rfc2396",
+    or a :class:`urikit.Grammar`).
 
     Rules: RFC 3986 ``URI-reference`` (default), ``URI``, ``absolute-URI``,
     ``relative-ref``; RFC 2396 ``URI-reference``, ``absoluteURI``, ``relativeURI``.
-    Raises :class:`urikit.URISyntaxError` with the position and the reason.
+    Raises :class:`urikit.URISyntaxError` with the position and the reason.  A
+    :class:`URIReference` is read again under another grammar or rule, or returned as
+    it is.
 
     >>> parse("ldap://[2001:db8::7]/c=GB?objectClass?one", grammar="rfc2396").query
     'objectClass?one'
     """
-    try:  # inlined _lookup: this is the hottest path
+    try:  # the hottest path: a str, a known grammar and a rule it has
         g = _GRAMMARS[grammar]
         shape = g.rules[rule]
+        parts = split(text, g, shape)  # type: ignore[arg-type]
     except (KeyError, TypeError):
-        g, shape = _lookup(grammar, rule)
-    try:
-        parts = split(text, g, shape)
-    except TypeError:
-        raise failure(text, g, shape) from None
+        return _parse_otherwise(text, grammar, rule)
     if parts is None:
-        raise failure(text, g, shape)
+        raise failure(text, g, shape)  # type: ignore[arg-type]
     ref = _new(URIReference)
     ref._parts = parts
     ref._grammar = g
     return ref
 
 
-def validate(text: str, *, rule: str = "URI-reference", grammar: str | Grammar = "rfc3986") -> None:
+def _parse_otherwise(text: object, grammar: str | Grammar | None, rule: str) -> URIReference:
+    """:func:`parse` for a :class:`URIReference`, a grammar given as a value or a wrong
+    argument (an unknown grammar or rule, what is not a str)."""
+    g = grammar_of(text, grammar)
+    if isinstance(text, URIReference):
+        if text._grammar is g and rule == "URI-reference":
+            return text
+        text = str(text)
+    g, shape = _lookup(g, rule)
+    try:
+        parts = split(text, g, shape)  # type: ignore[arg-type]
+    except TypeError:
+        parts = None
+    if parts is None:
+        raise failure(text, g, shape)  # type: ignore[arg-type]
+    ref = _new(URIReference)
+    ref._parts = parts
+    ref._grammar = g
+    return ref
+
+
+_new = object.__new__
+
+
+def validate(
+    text: str | URIReference,
+    *,
+    rule: str = "URI-reference",
+    grammar: str | Grammar | None = None,
+) -> None:
     """Raise :class:`urikit.URISyntaxError` unless ``text`` matches ``rule``.
 
     Besides the reference rules of :func:`parse`, ``rule`` may name a component rule:
     ``scheme``, ``authority``, ``userinfo``, ``host``, ``port``, ``path``, ``query``,
-    ``fragment``; RFC 3986 also ``IP-literal``, ``IPv4address``, ``IPv6address``,
+    ``fragment``, ``IPv6address``; RFC 3986 also ``IP-literal``, ``IPv4address``,
     ``reg-name``; RFC 2396 also ``hostname``, ``IPv4address``, ``IPv6reference``,
     ``reg_name``.
 
@@ -361,12 +437,14 @@ def validate(text: str, *, rule: str = "URI-reference", grammar: str | Grammar =
       1.2.3.256
               ^
     """
-    g = get_grammar(grammar)
+    g = grammar_of(text, grammar)
     _check_rule_name(rule)
     check = component_rules(g).get(rule)
     if check is None:
         parse(text, grammar=g, rule=rule)
         return
+    if isinstance(text, URIReference):
+        text = str(text)
     if not isinstance(text, str):
         raise TypeError(f"a URI component is a str, not {type(text).__name__}")
     problem = check(text)
@@ -374,14 +452,21 @@ def validate(text: str, *, rule: str = "URI-reference", grammar: str | Grammar =
         raise URISyntaxError(text, *problem, rule=rule, grammar=g.name)
 
 
-def is_valid(text: str, *, rule: str = "URI-reference", grammar: str | Grammar = "rfc3986") -> bool:
+def is_valid(
+    text: str | URIReference,
+    *,
+    rule: str = "URI-reference",
+    grammar: str | Grammar | None = None,
+) -> bool:
     """Whether ``text`` matches ``rule`` of ``grammar`` (rules: see :func:`validate`).
 
     >>> is_valid("//g", rule="relative-ref"), is_valid("//g", rule="URI")
     (True, False)
     """
-    g = get_grammar(grammar)
+    g = grammar_of(text, grammar)
     _check_rule_name(rule)
+    if isinstance(text, URIReference):
+        text = str(text)
     check = component_rules(g).get(rule)
     if check is not None:
         if not isinstance(text, str):
@@ -392,99 +477,3 @@ def is_valid(text: str, *, rule: str = "URI-reference", grammar: str | Grammar =
         return split(text, g, shape) is not None
     except TypeError:
         raise failure(text, g, shape) from None
-
-
-def recompose(
-    scheme: str | None, authority: str | None, path: str, query: str | None, fragment: str | None
-) -> str:
-    """RFC 3986 §5.3 Component Recomposition: each defined component with its delimiter."""
-    return (
-        ("" if scheme is None else scheme + ":")
-        + ("" if authority is None else "//" + authority)
-        + path
-        + ("" if query is None else "?" + query)
-        + ("" if fragment is None else "#" + fragment)
-    )
-
-
-def _replace(ref: URIReference, changes: dict[str, str | int | None]) -> URIReference:
-    """``URIReference.replace``: check each new value, then the recomposed whole."""
-    g = ref._grammar
-    rules = component_rules(g)
-    values: dict[str, str | None] = dict(zip(COMPONENTS, ref._parts.groups(), strict=True))
-    for name, value in changes.items():
-        if name not in values:
-            raise TypeError(f"replace() got an unknown component {name!r}")
-        if name == "port" and isinstance(value, int) and not isinstance(value, bool):
-            value = str(value)
-        if value is None and name == "path":
-            raise TypeError("path is never None; use '' for an empty path")
-        if value is not None and not isinstance(value, str):
-            raise TypeError(f"{name} must be a str or None, not {type(value).__name__}")
-        if value is not None:
-            problem = rules[name](value)
-            if problem is not None:
-                raise URISyntaxError(value, *problem, rule=name, grammar=g.name)
-        values[name] = value
-    if {"userinfo", "host", "port"} & changes.keys():
-        if "authority" in changes:
-            raise TypeError("give authority, or userinfo/host/port, not both")
-        host = values["host"]
-        if host is not None:
-            values["authority"] = recompose_authority(values["userinfo"], host, values["port"])
-        elif values["userinfo"] is not None or values["port"] is not None:
-            if ref.authority:  # RFC 2396 §3.2.1
-                raise ValueError(
-                    f"the authority {ref.authority!r} is registry-based ({g.title} §3.2.1): "
-                    "it has no userinfo, host or port to change; replace the authority, "
-                    "or give a host"
-                )
-            raise ValueError("an authority with a userinfo or a port needs a host (§3.2)")
-        elif "host" in changes:
-            values["authority"] = None  # host=None: no authority
-        # else: userinfo=None or port=None on an authority without a host (RFC 2396's
-        # registry-based or empty one) changes nothing, and the authority stays
-    path = values["path"] or ""
-    text = recompose(
-        values["scheme"], values["authority"], path, values["query"], values["fragment"]
-    )
-    _check_structure(text, values["scheme"], values["authority"], path)
-    new = parse(text, grammar=g)
-    for name in ("scheme", "authority", "path", "query", "fragment"):
-        if getattr(new, name) != values[name]:
-            raise URISyntaxError(
-                text,
-                0,
-                ErrorKind.INVALID_PATH,
-                f"the {name} would not read back as given ({g.title})",
-                grammar=g.name,
-            )
-    return new
-
-
-def recompose_authority(userinfo: str | None, host: str, port: str | None) -> str:
-    """RFC 3986 §3.2 recomposed: ``[ userinfo "@" ] host [ ":" port ]``."""
-    head = "" if userinfo is None else userinfo + "@"
-    return head + host + ("" if port is None else ":" + port)
-
-
-def _check_structure(text: str, scheme: str | None, authority: str | None, path: str) -> None:
-    """RFC 3986 §3.3 and §4.2: what the path may begin with, given what precedes it."""
-    start = (0 if scheme is None else len(scheme) + 1) + (
-        0 if authority is None else len(authority) + 2
-    )
-    if authority is not None and path and path[0] != "/":
-        reason = "with an authority, the path must be empty or begin with '/' (RFC 3986 §3.3)"
-    elif authority is None and path.startswith("//"):
-        reason = "without an authority, the path cannot begin with '//' (RFC 3986 §3.3)"
-    elif scheme is None and authority is None and ":" in path.partition("/")[0]:
-        raise URISyntaxError(
-            text,
-            start + path.index(":"),
-            ErrorKind.COLON_IN_FIRST_SEGMENT,
-            "':' in the first segment of a relative path would read as a scheme; "
-            "write './' before it (RFC 3986 §4.2)",
-        )
-    else:
-        return
-    raise URISyntaxError(text, start, ErrorKind.INVALID_PATH, reason)

@@ -1,0 +1,78 @@
+"""Changed copies of a reference: the one body of ``URIReference.replace``, on components
+below the value type.  Each new component is checked against its rule (RFC 3986 §3), the
+path against what precedes it (§3.3, §4.2), and the whole against the grammar."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ._components import component_rules
+from ._grammar import Grammar
+from ._parse import COMPONENTS, Components, read
+from ._recompose import path_problem, recompose, recompose_authority
+from .errors import ErrorKind, URISyntaxError
+
+__all__ = ["replaced"]
+
+
+def replaced(c: Components, g: Grammar, changes: Mapping[str, str | int | None]) -> str:
+    """The text of the reference ``c`` (of grammar ``g``) with ``changes`` made: each new
+    value checked against its component's rule, then the recomposed whole against the
+    grammar; nothing repaired.  The one body of ``URIReference.replace``."""
+    rules = component_rules(g)
+    values: dict[str, str | None] = dict(zip(COMPONENTS, c, strict=True))
+    old_authority = c[1]
+    for name, value in changes.items():
+        if name not in values:
+            raise TypeError(f"replace() got an unknown component {name!r}")
+        if name == "port" and isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        if value is None and name == "path":
+            raise TypeError("path is never None; use '' for an empty path")
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"{name} must be a str or None, not {type(value).__name__}")
+        if value is not None:
+            problem = rules[name](value)
+            if problem is not None:
+                raise URISyntaxError(value, *problem, rule=name, grammar=g.name)
+        values[name] = value
+    if {"userinfo", "host", "port"} & changes.keys():
+        if "authority" in changes:
+            raise TypeError("give authority, or userinfo/host/port, not both")
+        host = values["host"]
+        if host is not None:
+            values["authority"] = recompose_authority(values["userinfo"], host, values["port"])
+        elif values["userinfo"] is not None or values["port"] is not None:
+            if old_authority:  # RFC 2396 §3.2.1
+                raise ValueError(
+                    f"the authority {old_authority!r} is registry-based ({g.title} §3.2.1): "
+                    "it has no userinfo, host or port to change; replace the authority, "
+                    "or give a host"
+                )
+            raise ValueError(
+                f"an authority with a userinfo or a port needs a host ({g.title} §3.2)"
+            )
+        elif "host" in changes:
+            values["authority"] = None  # host=None: no authority
+        # else: userinfo=None or port=None on an authority without a host (RFC 2396's
+        # registry-based or empty one) changes nothing, and the authority stays
+    path = values["path"] or ""
+    text = recompose(
+        values["scheme"], values["authority"], path, values["query"], values["fragment"]
+    )
+    problem = path_problem(values["scheme"] is not None, values["authority"] is not None, path)
+    if problem is not None:
+        offset, kind, reason = problem
+        start = len(recompose(values["scheme"], values["authority"], "", None, None))
+        raise URISyntaxError(text, start + offset, kind, reason, grammar=g.name)
+    new = dict(zip(COMPONENTS, read(text, g, g.rules["URI-reference"]), strict=True))
+    for name in ("scheme", "authority", "path", "query", "fragment"):
+        if new[name] != values[name]:
+            raise URISyntaxError(
+                text,
+                0,
+                ErrorKind.INVALID_PATH,
+                f"the {name} would not read back as given ({g.title})",
+                grammar=g.name,
+            )
+    return text
