@@ -1,8 +1,14 @@
-"""Rules for one component on its own: ``is_valid("::1", rule="IPv6address")``, and the
-checks ``URIReference.replace`` makes before it recomposes.
+"""The component rules of RFC 3986 §3 and RFC 2396 §3 (with RFC 2732): walkers over a
+text from an offset, shared by the diagnosis of whole references (``_diagnose``) and by
+the component rules of ``is_valid`` / ``validate`` / ``replace``.
 
-Each rule is a checker returning ``None`` or the first problem, built from the same
-grammar data as the reference pattern (character classes, the host rules).
+A walker reads from ``start`` and returns where its rule ends (an int), or a
+:data:`Problem`: the index of the first character that no string of the rule can
+continue with (``len(text)`` when the text stops short), its kind and the reason.  The
+alternations of the grammar (an authority with or without a userinfo; RFC 2396's
+``server | reg_name``) fail where their furthest reading fails.  Which component rules
+a grammar has is data on the grammar (``Grammar.component_rules``: rule name -> kind of
+walker); :func:`component_rules` turns it into checkers.
 """
 
 from __future__ import annotations
@@ -11,101 +17,261 @@ import re
 from collections.abc import Callable, Mapping
 from functools import cache
 
-from ._charsets import ALPHA, BAD_ESCAPE, SCHEME, URI_CHARS, URIC, CharClass, bad_escape
-from ._diagnose import diagnose
+from ._charsets import ALPHA, BAD_ESCAPE, BAD_PCT, DIGIT, CharClass, bad_escape
 from ._grammar import Grammar
-from ._host import (
-    hostname_error,
-    ip_literal_scan,
-    ipv4_error,
-    ipv4_error_2732,
-    ipv6_error,
-)
-from ._parse import split
+from ._host import hostname_error, ip_literal_scan, ipv4_error, ipv4_error_2732, ipv6_error
 from .errors import ErrorKind, URISyntaxError, describe_char
 
+__all__ = [
+    "Problem",
+    "Walk",
+    "authority",
+    "check_component",
+    "component_rules",
+    "invalid_character",
+    "not_allowed",
+    "run",
+    "scheme_end",
+    "scheme_reason",
+    "stuck",
+]
+
 Problem = tuple[int, ErrorKind, str]
-_ANY_URI_CHAR = URI_CHARS | URIC
+Walk = int | Problem  # where a rule ended, or why it could not
 Checker = Callable[[str], Problem | None]
 
+UP_TO_DELIMITER = re.compile("[^/?#]*")  # up to the next "/", "?", "#" or the end
+PORT = CharClass(DIGIT, pct_encoded=False)  # RFC 3986 §3.2.3, RFC 2396 §3.2.2 port
+PORT_REASON = "port must be digits (RFC 3986 §3.2.3)"
 
-def _char_kind(char: str, otherwise: ErrorKind) -> ErrorKind:
-    """The kind for a character that cannot stand here: no URI holds it at all, or it
-    is a URI character this rule does not admit (``otherwise``)."""
+
+# -- the walkers --------------------------------------------------------------------------
+def run(text: str, i: int, chars: CharClass) -> int:
+    """The end of the longest run of ``chars`` from ``i``, counting a ``%`` only as the
+    start of a whole ``%HH`` triplet (RFC 3986 §2.1) where ``chars`` admits escapes."""
+    end = chars.run.match(text, i).end()  # type: ignore[union-attr]
+    if chars.pct_encoded:  # a class with escapes holds every HEXDIG: no "%HH" straddles end
+        bad = BAD_PCT.search(text, i, end)
+        if bad is not None:
+            return bad.start()
+    return end
+
+
+def stuck(text: str, stop: int, chars: CharClass, kind: ErrorKind, reason: str) -> Problem:
+    """The problem where a run of ``chars`` stopped and nothing else may follow: a bad
+    escape's first non-HEXDIG, else ``stop`` itself with ``kind`` and ``reason``."""
+    if stop < len(text) and text[stop] == "%" and chars.pct_encoded:
+        return bad_escape(text, stop), ErrorKind.INVALID_PERCENT_ENCODING, BAD_ESCAPE
+    return stop, kind, reason
+
+
+def not_allowed(text: str, i: int, where: str) -> str:
+    if i == len(text):
+        return f"the {where} ends early"
+    return f"{describe_char(text[i])} is not allowed in the {where}"
+
+
+def invalid_character(grammar: Grammar, char: str) -> tuple[ErrorKind, str] | None:
+    """Why ``char`` can be in no URI at all, or ``None`` if some component admits it."""
     if not char.isascii():
-        return ErrorKind.NON_ASCII
-    return otherwise if char in _ANY_URI_CHAR else ErrorKind.INVALID_CHARACTER
-
-
-def _class_problem(
-    text: str,
-    chars: CharClass,
-    where: str,
-    kind: ErrorKind = ErrorKind.UNEXPECTED_CHARACTER,
-    start: int = 0,
-) -> Problem | None:
-    """The first character of ``text[start:]`` that ``chars`` does not admit (for a bad
-    escape, the first character after its ``%`` that is not a HEXDIG)."""
-    bad = chars.first_bad(text, start)
-    if bad is None:
+        return (
+            ErrorKind.NON_ASCII,
+            f"a non-ASCII character: {describe_char(char)}; URIs are ASCII, so "
+            "percent-encode its UTF-8 octets",
+        )
+    if char in grammar.uri_chars:
         return None
-    char = text[bad]
-    if char == "%" and chars.pct_encoded:
-        position = bad_escape(text, bad)
-        char = text[position] if position < len(text) else "%"
-        return position, _char_kind(char, ErrorKind.INVALID_PERCENT_ENCODING), BAD_ESCAPE
-    return bad, _char_kind(char, kind), f"{describe_char(char)} is not allowed in the {where}"
+    names = [name for name, chars in grammar.excluded.items() if char in chars]
+    suffix = f", '{names[0]}' in {grammar.title} §2.4.3" if names else ""
+    return (
+        ErrorKind.INVALID_CHARACTER,
+        f"a character not allowed in a URI: {describe_char(char)}{suffix}",
+    )
 
 
-def _scheme(text: str) -> Problem | None:
+def scheme_end(text: str, start: int, g: Grammar) -> int:
+    """Where ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`` (RFC 3986 §3.1, RFC
+    2396 §3.1) read from ``start`` stops: ``start`` itself when no letter begins it."""
+    return run(text, start + 1, g.scheme) if text[start : start + 1] in ALPHA else start
+
+
+def scheme_reason(text: str, i: int, g: Grammar) -> str:
+    """Why ``text[i]`` stops a scheme (``i == len(text)``: it ends there)."""
+    if i == 0:
+        if text[:1] == ":":
+            return f"a scheme cannot be empty ({g.title} §3.1)"
+        return f"a scheme must begin with a letter ({g.title} §3.1)"
+    shown = "the end" if i == len(text) else describe_char(text[i])
+    return (
+        f"{shown} is not allowed in a scheme; a scheme is a letter followed by letters, "
+        f"digits, '+', '-' or '.' ({g.title} §3.1)"
+    )
+
+
+def authority(text: str, start: int, g: Grammar) -> Walk:
+    """``authority`` from ``start`` (after "//") to the first "/", "?", "#" or the end:
+    RFC 3986 §3.2 ``[ userinfo "@" ] host [ ":" port ]``; RFC 2396 §3.2 ``server |
+    reg_name``, ``server = [ [ userinfo "@" ] hostport ]``."""
+    end = UP_TO_DELIMITER.match(text, start).end()  # type: ignore[union-attr]
+    without = host_port(text, start, g, empty=True)
+    stop = run(text, start, g.userinfo)
+    if stop < len(text) and text[stop] == "@":
+        with_userinfo = host_port(text, stop + 1, g, empty=False)
+    else:
+        reason = not_allowed(text, stop, "userinfo, which ends with '@'")
+        with_userinfo = stuck(text, stop, g.userinfo, ErrorKind.UNEXPECTED_CHARACTER, reason)
+    registries = [] if g.registry is None else [registry(text, start, g.registry)]
+    has_at = text.find("@", start, end) >= 0
+    if has_at:  # the order says who explains a tie
+        readings = [with_userinfo, without, *registries]
+    else:
+        readings = [without, *registries, with_userinfo]
+    problems: list[Problem] = []
+    for reading in readings:
+        if isinstance(reading, int):
+            return reading
+        problems.append(reading)
+    furthest = max(problems, key=lambda problem: problem[0])
+    if (
+        furthest is with_userinfo
+        and isinstance(without, tuple)
+        and without[1] is ErrorKind.INVALID_PORT
+        and not has_at
+    ):  # "//h:8a/" reads as a userinfo until the "/": the port explains it
+        position, bad = furthest[0], without[0]
+        here = f"at {describe_char(text[position])}" if position < len(text) else "here"
+        reason = (
+            f"the authority ends {here}, but its port must be digits, not "
+            f"{describe_char(text[bad])} at {bad} ({g.title} §3.2.3); no '@' makes it a "
+            "userinfo"
+        )
+        return position, ErrorKind.INVALID_PORT, reason
+    return furthest
+
+
+def registry(text: str, start: int, registry: CharClass) -> Walk:
+    """RFC 2396 §3.2.1 ``reg_name = 1*( unreserved | escaped | "$" | "," | ";" | ":" |
+    "@" | "&" | "=" | "+" )``, up to the end of the authority."""
+    stop = run(text, start, registry)
+    if stop > start and (stop == len(text) or text[stop] in "/?#"):
+        return stop
+    where = "registry-based authority (RFC 2396 §3.2.1 reg_name)"
+    return stuck(
+        text, stop, registry, ErrorKind.UNEXPECTED_CHARACTER, not_allowed(text, stop, where)
+    )
+
+
+def host_port(text: str, start: int, g: Grammar, *, empty: bool) -> Walk:
+    """``host [ ":" port ]`` from ``start`` to the end of the authority (RFC 3986 §3.2.2,
+    §3.2.3; RFC 2396 §3.2.2 ``hostport``, whose ``server`` may be ``empty`` as a whole)."""
+    n = len(text)
+    if start < n and text[start] == "[":
+        found = ip_literal_scan(text, start, n, g.ip_literal)
+        if isinstance(found, tuple):
+            position, reason = found
+            if reason == BAD_ESCAPE:  # in an RFC 6874 zone ID
+                return position, ErrorKind.INVALID_PERCENT_ENCODING, reason
+            return position, ErrorKind.INVALID_IP_LITERAL, reason
+        i = found
+        if i < n and text[i] not in ":/?#":
+            reason = (
+                f"{describe_char(text[i])} after an IP literal; expected ':' and a port, "
+                "or the end of the authority"
+            )
+            return i, ErrorKind.UNEXPECTED_CHARACTER, reason
+    else:
+        i = run(text, start, g.host)
+        if g.server_host_error is not None:  # RFC 2396: a server needs a hostname or IPv4
+            if i == start:
+                if empty and (i == n or text[i] in "/?#"):
+                    return i  # an empty server
+                if i == n or text[i] in ":/?#":
+                    return (
+                        i,
+                        ErrorKind.INVALID_HOST,
+                        f"a server needs a host here ({g.title} §3.2.2)",
+                    )
+            else:
+                host = g.server_host_error(text, start, i)
+                if host is not None:
+                    return host[0], ErrorKind.INVALID_HOST, host[1]
+    if i < n and text[i] == ":":
+        i = run(text, i + 1, PORT)
+        if i < n and text[i] not in "/?#":
+            return i, ErrorKind.INVALID_PORT, PORT_REASON
+    if i == n or text[i] in "/?#":
+        return i
+    return stuck(text, i, g.host, ErrorKind.INVALID_HOST, host_reason(text[i]))
+
+
+def host_reason(char: str) -> str:
+    shown = describe_char(char)
+    if char == "@":
+        return f"{shown} is not allowed in the host; the userinfo ends at the first '@'"
+    if char in "[]":
+        return f"{shown} is only allowed around an IP literal, as the whole host"
+    return f"{shown} is not allowed in the host"
+
+
+# -- the component rules on their own ----------------------------------------------------
+def _named(text: str, problem: Problem, g: Grammar) -> Problem:
+    """``problem``, its kind and reason replaced by those of a character that no URI
+    holds, when one stands at its position (whichever rule reached it)."""
+    position = problem[0]
+    if position < len(text):
+        invalid = invalid_character(g, text[position])
+        if invalid is not None:
+            return position, *invalid
+    return problem
+
+
+def _whole(text: str, walk: Walk, g: Grammar, kind: ErrorKind, where: str) -> Problem | None:
+    """The rule of ``walk`` must take all of ``text``."""
+    if isinstance(walk, int):
+        if walk == len(text):
+            return None
+        walk = walk, kind, not_allowed(text, walk, where)
+    return _named(text, walk, g)
+
+
+def _class(g: Grammar, text: str, chars: CharClass, where: str, kind: ErrorKind) -> Problem | None:
+    """A component that is a run of one character class (a bad escape is blamed at its
+    first character that is not a HEXDIG, RFC 3986 §2.1)."""
+    stop = run(text, 0, chars)
+    if stop == len(text):
+        return None
+    return _named(text, stuck(text, stop, chars, kind, not_allowed(text, stop, where)), g)
+
+
+def _scheme(g: Grammar, text: str) -> Problem | None:
     """RFC 3986 §3.1 / RFC 2396 §3.1 ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``."""
-    for i, char in enumerate(text):
-        if char not in (SCHEME if i else ALPHA):
-            kind = _char_kind(char, ErrorKind.INVALID_SCHEME)
-            return i, kind, f"{describe_char(char)} is not allowed here in a scheme (§3.1)"
-    if not text:
-        return 0, ErrorKind.INVALID_SCHEME, "a scheme must begin with a letter (§3.1)"
-    return None
+    end = scheme_end(text, 0, g)
+    if end == len(text) and text:
+        return None
+    return _named(text, (end, ErrorKind.INVALID_SCHEME, scheme_reason(text, end, g)), g)
 
 
-def _port(text: str) -> Problem | None:
-    """``port = *DIGIT`` (RFC 3986 §3.2.3, RFC 2396 §3.2.2)."""
-    for i, char in enumerate(text):
-        if not "0" <= char <= "9":
-            return i, _char_kind(char, ErrorKind.INVALID_PORT), "port must be digits"
-    return None
+def _host_address(
+    g: Grammar, text: str, walker: Callable[[str, int, int], tuple[int, str] | None]
+) -> Problem | None:
+    """A host rule walked by one of ``_host``'s checkers."""
+    found = walker(text, 0, len(text))
+    if found is None:
+        return None
+    return _named(text, (found[0], ErrorKind.INVALID_HOST, found[1]), g)
 
 
 def _ip_literal(g: Grammar, text: str) -> Problem | None:
     """``IP-literal`` (RFC 3986 §3.2.2) / ``IPv6reference`` (RFC 2732 §3): in brackets."""
     if text[:1] != "[":
-        return _located(text, (0, "an IP literal begins with '['"), ErrorKind.INVALID_IP_LITERAL)
+        return _named(text, (0, ErrorKind.INVALID_IP_LITERAL, "an IP literal begins with '['"), g)
     found = ip_literal_scan(text, 0, len(text), g.ip_literal)
     if isinstance(found, int):
-        if found == len(text):
-            return None
-        found = found, "expected the end of the host after ']'"
+        reason = "expected the end of the host after ']'"
+        return _whole(text, found, g, ErrorKind.INVALID_IP_LITERAL, reason)
     zone_escape = found[1] == BAD_ESCAPE  # RFC 6874: pct-encoded in a ZoneID
     kind = ErrorKind.INVALID_PERCENT_ENCODING if zone_escape else ErrorKind.INVALID_IP_LITERAL
-    return _located(text, found, kind)
-
-
-def _located(text: str, found: tuple[int, str], otherwise: ErrorKind) -> Problem:
-    """A host checker's ``(position, reason)`` with its kind: ``otherwise``, unless the
-    character there is one no URI holds."""
-    position, reason = found
-    char = text[position] if position < len(text) else ""
-    return position, _char_kind(char, otherwise) if char else otherwise, reason
-
-
-def _address(checker: Callable[[str, int, int], tuple[int, str] | None]) -> Checker:
-    """A host rule's checker, with the kind of a character that no URI holds."""
-
-    def check(text: str) -> Problem | None:
-        found = checker(text, 0, len(text))
-        return None if found is None else _located(text, found, ErrorKind.INVALID_HOST)
-
-    return check
+    return _named(text, (found[0], kind, found[1]), g)
 
 
 def _host(g: Grammar, text: str) -> Problem | None:
@@ -114,71 +280,69 @@ def _host(g: Grammar, text: str) -> Problem | None:
     if text[:1] == "[":
         return _ip_literal(g, text)
     if g.server_host_error is not None:
-        return _address(g.server_host_error)(text)
-    return _class_problem(text, g.host, "host", ErrorKind.INVALID_HOST)
+        return _host_address(g, text, g.server_host_error)
+    return _class(g, text, g.host, "host", ErrorKind.INVALID_HOST)
 
 
 def _path(g: Grammar, text: str) -> Problem | None:
     """The path (RFC 3986 §3.3); RFC 2396 §3.3 ``path = [ abs_path | opaque_part ]``."""
     if g.opaque is None or text[:1] == "/" or not text:
-        return _class_problem(text, g.path, "path")
+        return _class(g, text, g.path, "path", ErrorKind.UNEXPECTED_CHARACTER)
     uric_no_slash, uric = g.opaque
-    if text[0] not in uric_no_slash:
-        return 0, _char_kind(text[0], ErrorKind.UNEXPECTED_CHARACTER), "not an opaque_part"
-    return _class_problem(text, uric, "opaque_part", start=1)
-
-
-_AUTHORITY = re.compile("[^/?#]*")
-
-
-def _authority(g: Grammar, text: str) -> Problem | None:
-    """``authority`` (RFC 3986 §3.2; RFC 2396 §3.2 ``server | reg_name``): the authority
-    of ``"//" + text`` up to its first "/", "?" or "#", which no authority holds."""
-    end = len(_AUTHORITY.match(text).group())  # type: ignore[union-attr]
-    whole = "//" + text[:end]
-    rule = g.rules["URI-reference"]
-    if split(whole, g, rule) is None:
-        error = diagnose(whole, g, rule)
-        return error.position - 2, error.kind, error.reason
-    if end == len(text):
+    if run(text, 0, uric_no_slash) == 0:
+        reason = not_allowed(text, 0, "start of an opaque part")
+        problem = stuck(text, 0, uric_no_slash, ErrorKind.UNEXPECTED_CHARACTER, reason)
+        return _named(text, problem, g)
+    stop = run(text, 1, uric)
+    if stop == len(text):
         return None
-    return end, ErrorKind.UNEXPECTED_CHARACTER, f"{describe_char(text[end])} ends the authority"
+    reason = not_allowed(text, stop, "opaque part")
+    return _named(text, stuck(text, stop, uric, ErrorKind.UNEXPECTED_CHARACTER, reason), g)
+
+
+def _reg_name_2396(g: Grammar, text: str) -> Problem | None:
+    """RFC 2396 §3.2.1 ``reg_name = 1*( ... )``: at least one character."""
+    if not text:
+        return 0, ErrorKind.INVALID_HOST, f"a reg_name cannot be empty ({g.title} §3.2.1)"
+    assert g.registry is not None
+    return _class(g, text, g.registry, "reg_name", ErrorKind.INVALID_HOST)
+
+
+#: The kinds of component rules a grammar may name (``Grammar.component_rules``).
+_KINDS: dict[str, Callable[[Grammar, str], Problem | None]] = {
+    "scheme": _scheme,
+    "authority": lambda g, t: _whole(
+        t, authority(t, 0, g), g, ErrorKind.UNEXPECTED_CHARACTER, "authority, which it ends"
+    ),
+    "userinfo": lambda g, t: _class(g, t, g.userinfo, "userinfo", ErrorKind.UNEXPECTED_CHARACTER),
+    "host": _host,
+    "port": lambda g, t: _class(g, t, PORT, "port", ErrorKind.INVALID_PORT),
+    "path": _path,
+    "query": lambda g, t: _class(g, t, g.query, "query", ErrorKind.UNEXPECTED_CHARACTER),
+    "fragment": lambda g, t: _class(g, t, g.fragment, "fragment", ErrorKind.UNEXPECTED_CHARACTER),
+    "ip-literal": _ip_literal,
+    "ipv6": lambda g, t: _host_address(
+        g, t, lambda s, i, j: ipv6_error(s, i, j, dec_octet=g.ip_literal.dec_octet)
+    ),
+    "ipv4": lambda g, t: _host_address(
+        g, t, ipv4_error if g.ip_literal.dec_octet else ipv4_error_2732
+    ),
+    "hostname": lambda g, t: _host_address(g, t, hostname_error),
+    "reg-name": lambda g, t: _class(g, t, g.host, "reg-name", ErrorKind.INVALID_HOST),
+    "reg_name": _reg_name_2396,
+}
 
 
 @cache
 def component_rules(g: Grammar) -> Mapping[str, Checker]:
-    """The component rules of grammar ``g``, by ABNF name."""
-    rules: dict[str, Checker] = {
-        "scheme": _scheme,
-        "authority": lambda text: _authority(g, text),
-        "userinfo": lambda text: _class_problem(text, g.userinfo, "userinfo"),
-        "host": lambda text: _host(g, text),
-        "port": _port,
-        "path": lambda text: _path(g, text),
-        "query": lambda text: _class_problem(text, g.query, "query"),
-        "fragment": lambda text: _class_problem(text, g.fragment, "fragment"),
-    }
-    # RFC 3986 §3.2.2; RFC 2732 §3 (RFC 2373 §2.2: 1*3DIGIT in the IPv4 part)
-    dec_octet = g.ip_literal.dec_octet
-    rules["IPv6address"] = _address(lambda t, i, j: ipv6_error(t, i, j, dec_octet=dec_octet))
-    if g.server_host is None:  # RFC 3986 §3.2.2
-        rules["IP-literal"] = lambda text: _ip_literal(g, text)
-        rules["IPv4address"] = _address(ipv4_error)
-        rules["reg-name"] = lambda text: _class_problem(
-            text, g.host, "reg-name", ErrorKind.INVALID_HOST
-        )
-    else:  # RFC 2396 §3.2.1, §3.2.2 and RFC 2732 §3
-        rules["hostname"] = _address(hostname_error)
-        rules["IPv4address"] = _address(ipv4_error_2732)
-        rules["IPv6reference"] = lambda text: _ip_literal(g, text)
-        registry = g.registry
-        assert registry is not None
-        rules["reg_name"] = lambda text: (
-            (0, ErrorKind.INVALID_HOST, "a reg_name cannot be empty")
-            if not text
-            else _class_problem(text, registry, "reg_name", ErrorKind.INVALID_HOST)
-        )
-    return rules
+    """The component rules of grammar ``g``, by ABNF name: each checker returns ``None``
+    or the first problem."""
+
+    def checker(kind: str) -> Checker:
+        walk = _KINDS[kind]
+        return lambda text: walk(g, text)
+
+    return {name: checker(kind) for name, kind in g.component_rules.items()}
 
 
 def check_component(text: str, g: Grammar, rule: str) -> None:

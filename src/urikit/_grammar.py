@@ -83,6 +83,9 @@ class Grammar:
     fragment: CharClass
     uri_chars: frozenset[str]  # every character some component admits
     rules: Mapping[str, ReferenceRule]
+    #: The component rules by ABNF name, each with the kind of its walker in
+    #: ``_components`` (``is_valid("::1", rule="IPv6address")``).
+    component_rules: Mapping[str, str]
     host_type: Callable[[str], str | None]
     #: What an IP literal holds: IPvFuture (RFC 3986 §3.2.2), zone IDs (RFC 6874), and
     #: the IPv4 rule of the IPv6 ``ls32`` (RFC 3986 dec-octet, RFC 2373 1*3DIGIT).
@@ -163,6 +166,13 @@ def _reference_pattern(g: Grammar) -> str:
     )
 
 
+#: The component rules both grammars have (RFC 3986 §3, RFC 2396 §3), by name and kind.
+_COMPONENTS = {
+    name: name
+    for name in ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+}
+
+
 def _rules(*rules: ReferenceRule) -> dict[str, ReferenceRule]:
     return {rule.name: rule for rule in rules}
 
@@ -179,6 +189,13 @@ RFC3986 = Grammar(
     fragment=CharClass(cs.FRAGMENT),
     uri_chars=cs.URI_CHARS,
     host_type=_host_type_3986,
+    component_rules={  # RFC 3986 §3, §3.2.2
+        **_COMPONENTS,
+        "IP-literal": "ip-literal",
+        "IPv4address": "ipv4",
+        "IPv6address": "ipv6",
+        "reg-name": "reg-name",
+    },
     rules=_rules(
         ReferenceRule("URI-reference", "optional", True, "RFC 3986 §4.1"),
         ReferenceRule("URI", "required", True, "RFC 3986 §3"),
@@ -199,6 +216,14 @@ RFC2396 = Grammar(
     fragment=CharClass(cs.URIC),
     uri_chars=cs.URIC | frozenset("%#"),
     host_type=_host_type_2396,
+    component_rules={  # RFC 2396 §3, §3.2.1, §3.2.2; RFC 2732 §3
+        **_COMPONENTS,
+        "hostname": "hostname",
+        "IPv4address": "ipv4",
+        "IPv6reference": "ip-literal",
+        "IPv6address": "ipv6",
+        "reg_name": "reg_name",
+    },
     rules=_rules(
         ReferenceRule("URI-reference", "optional", True, "RFC 2396 §4"),
         ReferenceRule("absoluteURI", "required", False, "RFC 2396 §3"),
