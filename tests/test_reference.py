@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from typing import Any
 
 import pytest
 
@@ -196,3 +197,111 @@ def test_pickle_and_copy(grammar: str) -> None:
     assert copy.copy(ref) is ref and copy.deepcopy(ref) is ref  # immutable
     with pytest.raises(AttributeError):
         ref.scheme = "x"  # type: ignore[misc]
+
+
+# -- one spelling rule: functions return strings, methods return values -----------------
+def test_methods_return_values_and_functions_return_strings() -> None:
+    base = urikit.parse("http://a/b/c/d;p?q")
+    assert base.resolve("../g") == urikit.parse("http://a/b/g")
+    assert urikit.resolve(base, "../g") == "http://a/b/g"
+    assert base.relativize("http://a/b/x") == urikit.parse("../x")
+    assert urikit.relativize(base, "http://a/b/x") == "../x"
+    upper = urikit.parse("HTTP://A:80/%7e")
+    assert upper.normalize() == urikit.parse("http://a/~")
+    assert urikit.normalize(upper) == "http://a/~"
+    assert upper.normalize(level="string") is upper
+    for value in (base.resolve("g"), base.relativize("g"), upper.normalize()):
+        assert isinstance(value, urikit.URIReference)
+
+
+def test_methods_keep_the_receivers_grammar() -> None:
+    base = urikit.parse("http://a/b/c/d;p?q", grammar="rfc2396")
+    resolved = base.resolve("?y")  # RFC 2396 Appendix C
+    assert (str(resolved), resolved.grammar) == ("http://a/b/c/?y", "rfc2396")
+    assert str(base.relativize("http://a/b/c/d;p?y")) == "d;p?y"
+    assert base.normalize().grammar == "rfc2396"
+    assert str(urikit.parse("http://h/%21", grammar="rfc2396").normalize()) == "http://h/!"
+
+
+def test_query_params() -> None:
+    ref = urikit.parse("http://h/s?q=a+b%26c&flag#f")
+    assert ref.query_params() == [("q", "a b&c"), ("flag", "")]
+    assert urikit.parse("http://h/s").query_params() == []
+    assert str(ref.with_query_params({"x": "1 2"})) == "http://h/s?x=1%202#f"
+    assert str(ref.with_query_params([])) == "http://h/s?#f"
+
+
+def test_method_errors() -> None:
+    with pytest.raises(urikit.ResolutionError) as caught:
+        urikit.parse("//a/b").resolve("c")
+    assert caught.value.kind is ErrorKind.BASE_WITHOUT_SCHEME
+    with pytest.raises(urikit.ResolutionError) as caught:
+        urikit.parse("mailto:x", grammar="rfc2396").resolve("g")
+    assert caught.value.kind is ErrorKind.OPAQUE_BASE
+    with pytest.raises(urikit.ResolutionError) as caught:
+        urikit.parse("http://a/b").resolve("../../g", above_root="raise")
+    assert caught.value.kind is ErrorKind.ABOVE_ROOT
+    with pytest.raises(ValueError, match="above_root"):
+        urikit.parse("http://a/b").resolve("g", above_root="never")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="level"):
+        urikit.parse("http://a/b").normalize(level="all")  # type: ignore[arg-type]
+    with pytest.raises(urikit.URISyntaxError):
+        urikit.parse("http://a/b").resolve("a b")
+    with pytest.raises(TypeError, match="NoneType"):
+        urikit.parse("http://a/b").relativize(None)  # type: ignore[arg-type]
+
+
+def test_resolution_errors_pickle_with_their_kind() -> None:
+    error = urikit.ResolutionError("x", ErrorKind.NO_BASE, "no base")
+    back = pickle.loads(pickle.dumps(error))
+    assert (back.text, back.kind, back.reason, str(back)) == (
+        "x",
+        ErrorKind.NO_BASE,
+        "no base",
+        "no base",
+    )
+    syntax = urikit.URISyntaxError("a b", 1, ErrorKind.INVALID_CHARACTER, "space", rule="URI")
+    again = pickle.loads(pickle.dumps(syntax))
+    assert (again.text, again.position, again.kind, again.rule) == ("a b", 1, syntax.kind, "URI")
+
+
+# -- one meaning for grammar= -------------------------------------------------------------
+def test_parse_takes_a_reference_too() -> None:
+    ref = urikit.parse("http://a/b?[x]", grammar="rfc2396")
+    assert urikit.parse(ref) is ref  # its own grammar: nothing to do
+    assert urikit.URIReference(ref) is ref
+    assert urikit.parse(ref, grammar="rfc2396") is ref
+    assert urikit.parse(ref, rule="absoluteURI").grammar == "rfc2396"  # its grammar's rule
+    with pytest.raises(urikit.URISyntaxError) as caught:  # an explicit grammar reads again
+        urikit.parse(ref, grammar="rfc3986")
+    assert caught.value.position == 11  # "[" is no RFC 3986 query character
+    assert urikit.parse(urikit.parse("a:b"), grammar=urikit.RFC2396).grammar == "rfc2396"
+    with pytest.raises(urikit.URISyntaxError):
+        urikit.parse(urikit.parse("a"), rule="URI")
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        # None: the reference argument's own grammar (RFC 2396 here) ...
+        (lambda r: urikit.resolve(r, "?y"), "http://a/b/c/?y"),
+        (lambda r: urikit.normalize(r), "http://a/b/c/d;p?q"),
+        (lambda r: urikit.is_valid(r, rule="absoluteURI"), True),
+        (lambda r: urikit.equivalent(r, "HTTP://A/b/c/d;p?q"), True),
+        # ... and an explicit grammar reads it again
+        (lambda r: urikit.resolve(r, "?y", grammar="rfc3986"), "http://a/b/c/d;p?y"),
+        (lambda r: urikit.resolve(r, "?y", grammar=urikit.RFC3986), "http://a/b/c/d;p?y"),
+        (lambda r: urikit.is_valid(r, rule="URI", grammar="rfc3986"), True),
+    ],
+)
+def test_grammar_none_is_the_references_own(call: Any, expected: object) -> None:
+    assert call(urikit.parse("http://a/b/c/d;p?q", grammar="rfc2396")) == expected
+
+
+def test_a_str_argument_reads_under_rfc3986_by_default() -> None:
+    assert urikit.resolve("http://a/b/c/d;p?q", "?y") == "http://a/b/c/d;p?y"
+    assert urikit.parse("http://a").grammar == "rfc3986"
+    ref = urikit.parse("?y", grammar="rfc2396")  # a reference argument follows the base
+    assert urikit.resolve("http://a/b/c/d;p?q", ref) == "http://a/b/c/d;p?y"
+    assert urikit.GRAMMARS == {"rfc3986": urikit.RFC3986, "rfc2396": urikit.RFC2396}
+    assert isinstance(urikit.RFC3986, urikit.Grammar)
