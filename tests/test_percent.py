@@ -707,10 +707,13 @@ NOT_A_STR: dict[str, Call] = {
     "build_query(name)": lambda v: build_query([(v, "x")]),  # type: ignore[list-item]
     "build_query(pair)": lambda v: build_query([v]),  # type: ignore[list-item]
 }
-#: None means "absent" for these, and an int is a port or a query value.
+#: None means "absent" for these (for a grammar: the default one), and an int is a port
+#: or a query value.
 ABSENT_OR_ALLOWED = {
     ("quote(text)", "bytes"),
     *((f"compose({name})", "NoneType") for name in ("scheme", "userinfo", "host", "fragment")),
+    ("compose(grammar)", "NoneType"),
+    ("requote(grammar)", "NoneType"),
 }
 
 

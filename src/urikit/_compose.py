@@ -34,7 +34,7 @@ def compose(
     path: str = "",
     query: str | Pairs | None = None,
     fragment: str | None = None,
-    grammar: str | Grammar = "rfc3986",
+    grammar: str | Grammar | None = None,
 ) -> str:
     """A valid reference from decoded parts, each quoted for its component (RFC 3986
     §2.4, recomposed as §5.3); the result parses back to the same parts.

@@ -77,7 +77,7 @@ def extract(
     *,
     schemes: Iterable[str] | None = None,
     abbreviated: bool = False,
-    grammar: str | Grammar = "rfc3986",
+    grammar: str | Grammar | None = None,
 ) -> Iterator[URIMatch]:
     """The URIs in ``text``, in order (RFC 2396 Appendix E, RFC 3986 Appendix C).
 

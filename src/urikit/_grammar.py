@@ -248,11 +248,14 @@ RFC2396 = Grammar(
 GRAMMARS: Mapping[str, Grammar] = {g.name: g for g in (RFC3986, RFC2396)}
 
 
-def get_grammar(grammar: str | Grammar) -> Grammar:
-    """The grammar named ``grammar`` ("rfc3986" or "rfc2396"), or ``grammar`` itself
-    (``ValueError`` for an unknown name, ``TypeError`` for what is neither)."""
+def get_grammar(grammar: str | Grammar | None) -> Grammar:
+    """The grammar named ``grammar`` ("rfc3986" or "rfc2396"), ``grammar`` itself, or RFC
+    3986 for ``None``, the default (``ValueError`` for an unknown name, ``TypeError`` for
+    what is none of these)."""
     if isinstance(grammar, Grammar):
         return grammar
+    if grammar is None:
+        return RFC3986
     try:
         return GRAMMARS[grammar]
     except (KeyError, TypeError):

@@ -97,7 +97,7 @@ class _Repair:
         return position - shift
 
 
-def requote(text: str, *, grammar: str | Grammar = "rfc3986") -> str:
+def requote(text: str, *, grammar: str | Grammar | None = None) -> str:
     """Turn an almost-URI reference into a valid one (RFC 3986 §2.4): split it as
     Appendix B does, then pct-encode, as UTF-8, exactly the characters each component
     does not allow (a ``%`` without two hex digits becomes ``%25``).  Valid escapes, IP

@@ -50,12 +50,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ._grammar import Grammar, get_grammar
-from ._html_scan import Reference, scan
+from ._html_tokenizer import Reference, scan
 from ._operations import resolve
 from ._reference import URIReference, parse
 from .errors import ErrorKind, ResolutionError, URISyntaxError
 
 __all__ = ["Link", "base_uri", "links"]
+
+#: A base URI the caller gives (RFC 3986 §5.1.2 to §5.1.4), or ``None``.
+Layer = str | URIReference | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,16 +92,16 @@ def _check(document: object) -> None:
         raise TypeError(f"an HTML document is a str, not {type(document).__name__}")
 
 
-def _given_base(text: str | None, name: str, g: Grammar) -> URIReference | None:
+def _given_base(text: str | URIReference | None, name: str, g: Grammar) -> URIReference | None:
     """A base URI the caller gives: a URI, used without its fragment (RFC 3986 §5.1)."""
     if text is None:
         return None
     ref = parse(text, grammar=g)
     if ref.scheme is None:
         raise ResolutionError(
-            text,
+            str(ref),
             ErrorKind.BASE_WITHOUT_SCHEME,
-            f"{name} must be a URI with a scheme (RFC 3986 §5.1): {text[:100]!r}",
+            f"{name} must be a URI with a scheme (RFC 3986 §5.1): {str(ref)[:100]!r}",
         )
     return ref if ref.fragment is None else ref.replace(fragment=None)
 
@@ -122,7 +125,7 @@ def _document_base(href: str | None, outer: URIReference | None, g: Grammar) -> 
 
 
 def _outer_base(
-    encapsulating_base: str | None, retrieval_uri: str | None, default: str | None, g: Grammar
+    encapsulating_base: Layer, retrieval_uri: Layer, default: Layer, g: Grammar
 ) -> URIReference | None:
     """RFC 3986 §5.1.2 to §5.1.4: the first of the caller's layers that exists."""
     layers = (
@@ -172,10 +175,10 @@ def _resolved(
 def base_uri(
     document: str,
     *,
-    retrieval_uri: str | None = None,
-    encapsulating_base: str | None = None,
-    default: str | None = None,
-    grammar: str = "rfc3986",
+    retrieval_uri: Layer = None,
+    encapsulating_base: Layer = None,
+    default: Layer = None,
+    grammar: str | Grammar | None = None,
 ) -> str | None:
     """The base URI of an HTML document, by the precedence of RFC 3986 §5.1 (RFC 2396
     §5.1): the document's ``<base href>`` (§5.1.1, RFC 2396 Appendix D), else
@@ -210,10 +213,10 @@ def base_uri(
 def links(
     document: str,
     *,
-    retrieval_uri: str | None = None,
-    encapsulating_base: str | None = None,
-    default: str | None = None,
-    grammar: str = "rfc3986",
+    retrieval_uri: Layer = None,
+    encapsulating_base: Layer = None,
+    default: Layer = None,
+    grammar: str | Grammar | None = None,
 ) -> Iterator[Link]:
     """Every URI reference of an HTML document, in document order, each resolved
     (RFC 3986 §5.2, or RFC 2396 §5.2 with ``grammar="rfc2396"``) against the base that
