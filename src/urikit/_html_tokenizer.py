@@ -1,73 +1,33 @@
 """The scanner behind :mod:`urikit.html`: HTML's tokenizer over the standard library's
-:class:`html.parser.HTMLParser` loop, and which attributes of which elements hold URLs.
+:class:`html.parser.HTMLParser` loop, with a rough stack of open SVG and MathML elements
+(foreign content) and templates, and the line and column of each reference.
 
-It finds references and where they stand; it parses no URI (the core does that).  See
-:mod:`urikit.html` for the rules of HTML it follows.
+It finds references and where they stand; which attributes hold them and how their
+values split is :mod:`urikit._html_attributes`; it parses no URI (the core does that).
+See :mod:`urikit.html` for the rules of HTML it follows.
 """
 
 from __future__ import annotations
 
-import html as _html
 import re
-from bisect import bisect_left, bisect_right
-from html.entities import html5 as _ENTITIES
+from bisect import bisect_left
 from html.parser import HTMLParser
+
+from ._html_attributes import (
+    ANY_ELEMENT,
+    ANY_HINT,
+    ELEMENTS,
+    FOREIGN,
+    REFRESH,
+    decode,
+    raw_index,
+    references,
+)
 
 __all__ = ["Reference", "scan"]
 
 
-# -- which attributes hold URLs ------------------------------------------------------------
-_URL = 0  # one URL ("valid URL potentially surrounded by spaces")
-_URLS = 1  # URLs separated by ASCII whitespace
-_COMMAS = 2  # URLs separated by commas (HTML 4.01 applet archive)
-_SRCSET = 3  # image candidate strings (HTML "parse a srcset attribute")
-_REFRESH = 4  # <meta http-equiv=refresh content="5; url=...">
-
-#: URL-valued attributes by element: HTML (Living Standard), and the HTML 4.01 and
-#: legacy ones a crawler still meets.
-_ELEMENTS: dict[str, dict[str, int]] = {
-    "a": {"href": _URL, "ping": _URLS},
-    "area": {"href": _URL, "ping": _URLS},
-    "base": {"href": _URL},
-    "link": {"href": _URL, "imagesrcset": _SRCSET},
-    "img": {
-        "src": _URL,
-        "srcset": _SRCSET,
-        "longdesc": _URL,
-        "usemap": _URL,
-        "lowsrc": _URL,
-        "dynsrc": _URL,
-    },
-    "image": {"src": _URL, "srcset": _SRCSET, "href": _URL},  # HTML reads <image> as <img>
-    "source": {"src": _URL, "srcset": _SRCSET},
-    "script": {"src": _URL},
-    "iframe": {"src": _URL, "longdesc": _URL},
-    "frame": {"src": _URL, "longdesc": _URL},
-    "embed": {"src": _URL},
-    "audio": {"src": _URL},
-    "video": {"src": _URL, "poster": _URL},
-    "track": {"src": _URL},
-    "input": {"src": _URL, "formaction": _URL, "usemap": _URL},
-    "button": {"formaction": _URL},
-    "form": {"action": _URL},
-    "blockquote": {"cite": _URL},
-    "q": {"cite": _URL},
-    "del": {"cite": _URL},
-    "ins": {"cite": _URL},
-    "object": {"data": _URL, "codebase": _URL, "classid": _URL, "archive": _URLS, "usemap": _URL},
-    "applet": {"code": _URL, "codebase": _URL, "archive": _COMMAS},
-    "html": {"manifest": _URL},
-    "head": {"profile": _URLS},
-    "body": {"background": _URL},
-    "meta": {"content": _REFRESH},
-}
-_TABLE_PARTS = ("table", "thead", "tbody", "tfoot", "tr", "td", "th")
-_ELEMENTS.update((part, {"background": _URL}) for part in _TABLE_PARTS)
-#: On every element: microdata (``itemtype`` is a set of URLs) and XLink.
-_ANY_ELEMENT = {"itemtype": _URLS, "itemid": _URL, "xlink:href": _URL}
-_ANY_HINT = re.compile(r"item|xlink", re.IGNORECASE)  # a tag that may hold one of those
-#: In SVG and MathML every element may link with ``href``.
-_FOREIGN = {"href": _URL}
+# -- the elements that shape the scan (HTML's tree construction) ---------------------------
 #: Start tags that end foreign content (HTML "parsing tokens in foreign content").
 _BREAKOUT = frozenset(
     {"b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em"}
@@ -93,7 +53,6 @@ _TEXT_ONLY = frozenset(
     {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"}
 )
 
-_WHITESPACE = "\t\n\f\r "  # ASCII whitespace (HTML "ASCII whitespace")
 # HTML's attribute states: a name (whose first character may be "="), then maybe "=" and
 # a double-quoted, single-quoted or unquoted value; "/" between attributes is skipped.
 _ATTRIBUTE_RULE = (
@@ -107,175 +66,11 @@ _ATTRIBUTE = re.compile(_ATTRIBUTE_RULE)
 _TAG_NAME = re.compile(r"</?([A-Za-z][^\t\n\f\r />]*)")
 _TAG_CLOSE = re.compile(r"[\t\n\f\r /]*>")
 _END_TAG_OPEN = re.compile("</[A-Za-z]")
-_TOKEN = re.compile(r"[^\t\n\f\r ]+")
-_CHARREF = re.compile(r"&(?:#[xX]([0-9A-Fa-f]+);?|#([0-9]+);?|([A-Za-z][A-Za-z0-9]*)(;?))")
 # A decimal character reference long enough to overflow int()'s digit limit inside
 # HTMLParser (it decodes text with html.unescape): fed to it with "#" changed to "_".
 _LONG_DECIMAL = re.compile(r"&#(?=[0-9]{32})")
 _COMMENT_END = re.compile(r"--!?>")
 _NEWLINE = re.compile("\n")
-
-
-# -- character references in attribute values (HTML "character reference state") ---------
-def _charref(match: re.Match[str], following: str) -> str | None:
-    """The text of one character reference in an attribute value, or ``None`` where HTML
-    leaves it as written."""
-    hexadecimal, decimal, name, semicolon = match.groups()
-    if name is None:
-        digits = (decimal if hexadecimal is None else hexadecimal).lstrip("0")
-        code = int(digits or "0", 10 if hexadecimal is None else 16) if len(digits) < 8 else -1
-        if code <= 0 or code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
-            return "\ufffd"
-        if 0x80 <= code <= 0x9F:  # read as windows-1252, which html.unescape knows
-            return _html.unescape(f"&#{code};")
-        return chr(code)
-    if semicolon:
-        return _ENTITIES.get(name + ";")
-    # Without ";" only the legacy names count, and in an attribute not before "=".
-    return _ENTITIES.get(name) if following != "=" else None
-
-
-# A decoded value: the text, and for each decoded reference its start and end in the text
-# and in the raw value, so that positions in the text map back to the document.
-_Spans = list[tuple[int, int, int, int]]
-
-
-def _decode(raw: str) -> tuple[str, _Spans]:
-    """Decode the character references of an attribute value, as HTML does."""
-    if "&" not in raw:
-        return raw, []
-    pieces: list[str] = []
-    spans: _Spans = []
-    done = length = 0
-    for match in _CHARREF.finditer(raw):
-        start, end = match.span()
-        text = _charref(match, raw[end : end + 1])
-        if text is None:
-            continue
-        pieces.append(raw[done:start])
-        length += start - done
-        pieces.append(text)
-        spans.append((length, length + len(text), start, end))
-        length += len(text)
-        done = end
-    pieces.append(raw[done:])
-    return "".join(pieces), spans
-
-
-def _raw_index(index: int, spans: _Spans) -> int:
-    """Where the character at ``index`` of a decoded value is spelt in the raw value."""
-    at = bisect_right(spans, index, key=lambda span: span[0]) - 1
-    if at < 0:
-        return index
-    _, end, raw_start, raw_end = spans[at]
-    return raw_start if index < end else raw_end + index - end
-
-
-# -- attribute values that hold several URLs, or a URL among other things ----------------
-_GAP = re.compile(r"[\t\n\f\r ,]*")
-_DESCRIPTOR_TEXT = re.compile(r"[^,(]*")
-_SPACES = re.compile(r"[\t\n\f\r ]*")
-_TIME = re.compile(r"[0-9]*")
-_TIME_REST = re.compile(r"[0-9.]*")
-_URL_EQUALS = re.compile(r"[uU][rR][lL][\t\n\f\r ]*=[\t\n\f\r ]*")
-_COMMA_ITEM = re.compile(r"[^,]+")
-
-_Found = list[tuple[str, int]]  # references, each with its index in the value
-
-
-def _skip(pattern: re.Pattern[str], text: str, position: int) -> int:
-    """The end of ``pattern``'s match at ``position`` (it matches the empty string)."""
-    match = pattern.match(text, position)
-    return position if match is None else match.end()
-
-
-def _trimmed(text: str, start: int) -> _Found:
-    """``text`` without leading and trailing ASCII whitespace, and where that begins."""
-    stripped = text.lstrip(_WHITESPACE)
-    return [(stripped.rstrip(_WHITESPACE), start + len(text) - len(stripped))]
-
-
-def _descriptors_end(value: str, position: int) -> int:
-    """Where the descriptors from ``position`` end: after the first comma outside
-    parentheses, or at the end (an unclosed parenthesis runs to it).  A loop, not one
-    pattern repeating a group, which would keep a record per parenthesis."""
-    while True:
-        position = _skip(_DESCRIPTOR_TEXT, value, position)
-        if value.startswith("(", position):
-            close = value.find(")", position + 1)
-            if close < 0:
-                return len(value)
-            position = close + 1
-        else:
-            return min(position + 1, len(value))  # past the comma
-
-
-def _srcset(value: str) -> _Found:
-    """HTML "parse a srcset attribute": the URL of each image candidate string.
-
-    A URL runs to the next ASCII whitespace; commas inside it stay, trailing ones end the
-    candidate; otherwise the descriptors run to a comma outside parentheses.  Descriptors
-    are not checked: a candidate a browser drops for a bad descriptor is still written
-    in the document, so it is yielded.
-    """
-    found: _Found = []
-    position = 0
-    while True:
-        position = _skip(_GAP, value, position)
-        if position >= len(value):
-            return found
-        start = position
-        position = _skip(_TOKEN, value, position)
-        url = value[start:position]
-        if url.endswith(","):
-            url = url.rstrip(",")
-        else:
-            position = _descriptors_end(value, position)
-        found.append((url, start))
-
-
-def _refresh(content: str) -> _Found:
-    """HTML "shared declarative refresh steps", steps 1 to 11: the URL of a refresh
-    (``5; url=/next``, ``0;URL='/next'``, ``1, /next``), if the content names one."""
-    position = _skip(_SPACES, content, 0)
-    after_time = _skip(_TIME, content, position)
-    if after_time == position and content[position : position + 1] != ".":
-        return []
-    position = _skip(_TIME_REST, content, after_time)
-    if position < len(content):
-        if content[position] not in ";," + _WHITESPACE:
-            return []
-        position = _skip(_SPACES, content, position)
-        if content[position : position + 1] in (";", ","):
-            position = _skip(_SPACES, content, position + 1)
-    if position >= len(content):
-        return []  # a refresh of the document itself: no reference
-    if content[position] in "uU":
-        prefix = _URL_EQUALS.match(content, position)
-        if prefix is None:  # not "URL=": the rest is the URL, quotes and all
-            return _trimmed(content[position:], position)
-        position = prefix.end()
-    quote = content[position : position + 1]
-    end = len(content)
-    if quote in ("'", '"'):
-        position += 1
-        closing = content.find(quote, position)
-        end = end if closing < 0 else closing
-    return _trimmed(content[position:end], position)
-
-
-def _references(kind: int, value: str) -> _Found:
-    """The references in an attribute value of this kind, each with its index."""
-    if kind == _URL:
-        return _trimmed(value, 0)
-    if kind == _URLS:
-        return [(match.group(), match.start()) for match in _TOKEN.finditer(value)]
-    if kind == _SRCSET:
-        return _srcset(value)
-    if kind == _COMMAS:
-        items = (_trimmed(match.group(), match.start())[0] for match in _COMMA_ITEM.finditer(value))
-        return [item for item in items if item[0]]
-    return _refresh(value)
 
 
 _Values = dict[str, tuple[str, int]]
@@ -350,12 +145,12 @@ class _Scanner(HTMLParser):
         text, name = self._tag(i)
         name_end = 1 + len(name)
         self.lasttag = element = _ascii_lower(name)
-        rules = _ELEMENTS.get(element)
+        rules = ELEMENTS.get(element)
         foreign = self._foreign()
         values: _Values = {}
         tail = name_end
         wanted = foreign or rules is not None or element in ("svg", "math")
-        if wanted or _ANY_HINT.search(text, name_end):
+        if wanted or ANY_HINT.search(text, name_end):
             values, tail = _attribute_values(text, name_end)
         if foreign and (
             element in _BREAKOUT or (element == "font" and values.keys() & _FONT_BREAKOUT)
@@ -371,7 +166,7 @@ class _Scanner(HTMLParser):
                 namespace = stack[-1][1]
                 html = element in _INTEGRATION_POINTS[namespace] or (
                     element == "annotation-xml"
-                    and _ascii_lower(_decode(values.get("encoding", ("", 0))[0])[0])
+                    and _ascii_lower(decode(values.get("encoding", ("", 0))[0])[0])
                     in _HTML_ENCODINGS
                 )
                 self._push(element, namespace, html)
@@ -465,21 +260,21 @@ class _Scanner(HTMLParser):
         for name, (raw, offset) in values.items():
             kind = rules.get(name)
             if kind is None:
-                kind = _ANY_ELEMENT.get(name)
+                kind = ANY_ELEMENT.get(name)
                 if kind is None and foreign:
-                    kind = _FOREIGN.get(name)
+                    kind = FOREIGN.get(name)
                 if kind is None:
                     continue
-            elif kind == _REFRESH:
-                equiv = _decode(values.get("http-equiv", ("", 0))[0])[0]
+            elif kind == REFRESH:
+                equiv = decode(values.get("http-equiv", ("", 0))[0])[0]
                 if _ascii_lower(equiv) != "refresh":
                     continue
-            value, spans = _decode(raw)
+            value, spans = decode(raw)
             is_base = element == "base" and name == "href" and not foreign
-            for reference, index in _references(kind, value):
+            for reference, index in references(kind, value):
                 if newlines is None:
                     newlines = [match.start() for match in _NEWLINE.finditer(text)]
-                line, column = self._position(newlines, offset + _raw_index(index, spans))
+                line, column = self._position(newlines, offset + raw_index(index, spans))
                 self.found.append((element, name, reference, line, column, is_base))
                 if is_base and self.base is None and not self._templates:
                     self.base = reference
