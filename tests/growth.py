@@ -12,16 +12,28 @@ can) and fails when it is far above the ratio of the sizes.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
+
+try:
+    from coverage import Coverage
+except ImportError:  # coverage measures ./dev test; it is not needed otherwise
+    Coverage = None  # type: ignore[assignment,misc]
 
 __all__ = ["Growth", "assert_linear", "measure"]
 
 T = TypeVar("T")
 
-#: Times below this many seconds are read as this: the ratio of two tiny times is noise.
+#: Every size measured is multiplied by this, the one knob of the cost of growth tests:
+#: 1 measures at the sizes the tests give (up to 10 MB, CI's profile), 0.1 at a tenth of
+#: them (the development profile).  ``tests/conftest.py`` sets it from the test profile.
+SCALE = 1.0
+
+#: Times below this many seconds (times ``SCALE``, as the times themselves scale) are read
+#: as this: the ratio of two tiny times is noise.
 FLOOR = 0.005
 
 
@@ -33,7 +45,7 @@ class Growth(tuple[tuple[int, float], ...]):
     @property
     def ratio(self) -> float:
         """The time at the largest size over the time at the smallest (``FLOOR`` at least)."""
-        return self[-1][1] / max(self[0][1], FLOOR)
+        return self[-1][1] / max(self[0][1], FLOOR * SCALE)
 
     def __str__(self) -> str:
         times = ", ".join(f"{size:,}: {seconds:.4f} s" for size, seconds in self)
@@ -58,13 +70,33 @@ def measure(
     *,
     repeats: int = 3,
 ) -> Growth:
-    """The time of ``fn(make_input(size))`` at each size (inputs are made untimed); the
-    largest input, the costly one, is run at most twice."""
+    """The time of ``fn(make_input(size))`` at each size times ``SCALE`` (inputs are made
+    untimed); the largest input, the costly one, is run at most twice."""
+    sizes = sorted({max(1, round(size * SCALE)) for size in sizes})
     found = []
-    for size in sorted(sizes):
-        arg = make_input(size)
-        found.append((size, best_time(fn, arg, repeats if size < max(sizes) else min(repeats, 2))))
+    with _quiet():
+        for size in sizes:
+            arg = make_input(size)
+            repeat = repeats if size < max(sizes) else min(repeats, 2)
+            found.append((size, best_time(fn, arg, repeat)))
     return Growth(found)
+
+
+@contextlib.contextmanager
+def _quiet() -> Iterator[None]:
+    """Measure with no coverage tracing (it slows Python code several times over, not
+    the C code it calls) and with the objects that exist already (a whole test session's)
+    left out of garbage collections (they would cost as much at small sizes as at large)."""
+    tracer = Coverage.current() if Coverage is not None else None
+    if tracer is not None:
+        tracer.stop()
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        if tracer is not None:
+            tracer.start()
 
 
 def assert_linear(
@@ -81,7 +113,7 @@ def assert_linear(
     ``n log n`` by 11 or so).  A failing measure is taken again once before the test
     fails, so that one busy moment of a shared machine does not fail it.  Choose sizes
     at which the smaller run takes some milliseconds (see ``FLOOR``) and the larger well
-    under a second.  Returns the growth measured."""
+    under a second (at ``SCALE`` 1).  Returns the growth measured."""
     limit = slack * max(sizes) / min(sizes)
     growth = measure(fn, make_input, sizes, repeats=repeats)
     if growth.ratio >= limit:

@@ -12,7 +12,7 @@ import time
 from types import ModuleType
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import urikit
@@ -776,7 +776,6 @@ PIECES = [
 html_like = st.lists(st.sampled_from(PIECES), max_size=60).map("".join)
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     document=st.one_of(st.text(), html_like),
     grammar=st.sampled_from(["rfc3986", "rfc2396"]),
@@ -875,7 +874,6 @@ def _html5lib_links(document: str) -> set[tuple[str, str, str]]:
 
 
 @pytest.mark.skipif(html5lib is None, reason="html5lib is not installed")
-@settings(max_examples=1000, deadline=None)
 @given(st.lists(st.sampled_from(DIFFERENTIAL), max_size=40).map("".join))
 def test_same_links_as_html5lib(document: str) -> None:
     ours = {

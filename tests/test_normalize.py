@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import urikit
@@ -155,7 +155,6 @@ def test_scheme_registry_is_extensible() -> None:
 LEVELS = ["string", "syntax", "scheme"]
 
 
-@settings(max_examples=300)
 @given(abnf.uri_reference(), st.sampled_from(LEVELS))
 def test_normal_form_is_valid_and_idempotent(text: str, level: str) -> None:
     once = urikit.normalize(text, level=level)  # type: ignore[arg-type]
@@ -165,14 +164,12 @@ def test_normal_form_is_valid_and_idempotent(text: str, level: str) -> None:
     assert urikit.parse(text).scheme is None or urikit.parse(once).scheme is not None
 
 
-@settings(max_examples=200)
 @given(abnf.uri_reference_2396())
 def test_rfc2396_normal_form_is_valid_and_idempotent(text: str) -> None:
     once = urikit.normalize(text, grammar="rfc2396")
     assert urikit.normalize(once, grammar="rfc2396") == once
 
 
-@settings(max_examples=200)
 @given(abnf.uri_reference(), abnf.uri_reference(), abnf.uri_reference())
 def test_equivalence_is_an_equivalence(a: str, b: str, c: str) -> None:
     assert urikit.equivalent(a, a)
@@ -217,7 +214,6 @@ def test_each_known_default_port_is_elided(scheme: urikit.schemes.Scheme) -> Non
     )
 
 
-@settings(max_examples=300)
 @given(abnf.uri, st.sampled_from(["syntax", "scheme"]))
 def test_equivalence_of_uris_does_not_depend_on_a_base(text: str, level: str) -> None:
     # §6.1 compares target URIs; a URI is its own target (§5.2.2 removes its dots), so
@@ -228,7 +224,6 @@ def test_equivalence_of_uris_does_not_depend_on_a_base(text: str, level: str) ->
     assert urikit.equivalent(text, target, level=level)  # type: ignore[arg-type]
 
 
-@settings(max_examples=300)
 @given(abnf.uri_reference(), st.sampled_from(LEVELS))
 def test_hex_digits_are_upper_case_in_every_normal_form(text: str, level: str) -> None:
     once = urikit.normalize(text, level=level)  # type: ignore[arg-type]

@@ -1602,3 +1602,19 @@ def test_grammar_and_rule_names_are_str(value: object) -> None:
 @pytest.mark.parametrize("text", ["a?b", "a[b]", "?", "/a;p/b", ""])
 def test_path_rule_rfc2396_admits_opaque_parts(text: str) -> None:
     assert urikit.is_valid(text, rule="path", grammar=R2)
+
+
+# RFC 2396 §3 opaque_part = uric_no_slash *uric, as the path rule on its own
+@pytest.mark.parametrize(
+    ("text", "position", "kind"),
+    [
+        ("[a", 0, UNEXP),  # "[" is uric, not uric_no_slash
+        ("a b", 1, CHAR),
+        ("a%zz", 2, PCT),
+        ("%zz", 1, PCT),
+    ],
+)
+def test_opaque_path_component_rfc2396(text: str, position: int, kind: ErrorKind) -> None:
+    with pytest.raises(urikit.URISyntaxError) as caught:
+        urikit.validate(text, rule="path", grammar="rfc2396")
+    assert (caught.value.position, caught.value.kind) == (position, kind)

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import urikit
@@ -105,7 +105,6 @@ RULES = {
 }
 
 
-@settings(max_examples=400)
 @given(
     st.one_of(abnf.mutated(abnf.reference()), abnf.mutated(abnf.reference_2396())),
     st.sampled_from([(g, r) for g, rules in RULES.items() for r in rules]),
@@ -119,7 +118,6 @@ def test_any_mutation_parses_or_explains(text: str, grammar_rule: tuple[str, str
     assert urikit.is_valid(text, rule=rule, grammar=grammar) == (ref is not None)
 
 
-@settings(max_examples=300)
 @given(st.text(alphabet=ALPHABET, max_size=40), st.sampled_from(sorted(RULES)))
 def test_any_text_parses_or_explains(text: str, grammar: str) -> None:
     ref = _verdict(text, grammar, "URI-reference")
@@ -132,13 +130,11 @@ def test_ipv6_forms(address: str) -> None:
     assert urikit.parse(f"http://[{address}]/").host_type == "ipv6"
 
 
-@settings(max_examples=300)
 @given(st.text(alphabet="0123456789abcdefABCDEF:.", max_size=45))
 def test_ipv6_agrees_with_abnf(text: str) -> None:
     assert urikit.is_valid(text, rule="IPv6address") == accepts(text, "IPv6address")
 
 
-@settings(max_examples=300)
 @given(st.text(alphabet="0123456789abcdefABCDEF:.", max_size=45))
 def test_ipv6_2373_agrees_with_abnf(text: str) -> None:
     # RFC 2732 §3: RFC 2373's IPv6address, whose IPv4 part is 1*3DIGIT parts

@@ -170,7 +170,7 @@ def test_replace_keeps_a_registry_based_authority() -> None:
     assert str(ref.replace(authority="c_d")) == "http://c_d/x"
     for changes in ({"userinfo": "u"}, {"port": 80}):
         with pytest.raises(ValueError, match="registry-based"):
-            ref.replace(**changes)  # type: ignore[arg-type]
+            ref.replace(**changes)
     empty = urikit.parse("file:///x", grammar="rfc2396")
     assert str(empty.replace(port=None)) == "file:///x"
     assert str(empty.replace(host="h")) == "file://h/x"
@@ -305,3 +305,13 @@ def test_a_str_argument_reads_under_rfc3986_by_default() -> None:
     assert urikit.resolve("http://a/b/c/d;p?q", ref) == "http://a/b/c/d;p?y"
     assert urikit.GRAMMARS == {"rfc3986": urikit.RFC3986, "rfc2396": urikit.RFC2396}
     assert isinstance(urikit.RFC3986, urikit.Grammar)
+
+
+def test_replace_refuses_what_would_not_read_back() -> None:
+    # RFC 2396 §3: "x?y" is the whole opaque_part of mailto:x?y; without the scheme it
+    # reads as the path "x" and the query "y"
+    ref = urikit.parse("mailto:x?y", grammar="rfc2396")
+    assert ref.path == "x?y" and ref.query is None
+    with pytest.raises(urikit.URISyntaxError) as caught:
+        ref.replace(scheme=None)
+    assert caught.value.kind is ErrorKind.INVALID_PATH

@@ -4,7 +4,7 @@ properties on bases and references generated from the ABNF."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import urikit
@@ -44,7 +44,6 @@ def _has_dot_segment(path: str) -> bool:
     return any(segment in (".", "..") for segment in path.split("/"))
 
 
-@settings(max_examples=300)
 @given(abnf.uri, abnf.uri_reference())
 def test_resolution_gives_a_valid_uri_without_dot_segments(base: str, ref: str) -> None:
     target = urikit.resolve(base, ref)
@@ -59,7 +58,6 @@ def test_resolution_gives_a_valid_uri_without_dot_segments(base: str, ref: str) 
     assert str(urikit.parse(base).resolve(ref)) == target
 
 
-@settings(max_examples=200)
 @given(abnf.uri_reference_2396(relative=False), abnf.uri_reference_2396())
 def test_rfc2396_resolution_gives_a_uri(base: str, ref: str) -> None:
     base_ref = urikit.parse(base, grammar="rfc2396")
@@ -395,7 +393,6 @@ def _check_relativize(grammar: str, base: str, target: str) -> None:
         assert resolved != wanted, f"{other!r} is shorter than {ref!r}"
 
 
-@settings(max_examples=300)
 @given(st.sampled_from(["rfc3986", "rfc2396"]), _small_reference(True), _small_reference(False))
 def test_relativize_is_the_shortest_inverse(grammar: str, base: str, ref: str) -> None:
     if not (_valid(grammar, base) and _valid(grammar, ref)):
@@ -403,13 +400,11 @@ def test_relativize_is_the_shortest_inverse(grammar: str, base: str, ref: str) -
     _check_relativize(grammar, base, ref)  # a relative target is resolved first
 
 
-@settings(max_examples=200)
 @given(abnf.uri, abnf.uri_reference())
 def test_relativize_round_trips(base: str, target: str) -> None:
     _check_relativize("rfc3986", base, target)
 
 
-@settings(max_examples=200)
 @given(abnf.uri_reference_2396(relative=False), abnf.uri_reference_2396())
 def test_relativize_round_trips_rfc2396(base: str, target: str) -> None:
     _check_relativize("rfc2396", base, target)

@@ -89,9 +89,6 @@ class CharClass:
     def __post_init__(self) -> None:
         object.__setattr__(self, "run", re.compile(self.regex() + "*"))
 
-    def __contains__(self, char: object) -> bool:
-        return char in self.chars or (self.pct_encoded and char == "%")
-
     def first_bad(self, text: str, start: int = 0, end: int | None = None) -> int | None:
         """Index of the first character of ``text[start:end]`` outside this class (a
         ``%`` counts as bad unless it starts a valid triplet), or ``None``."""

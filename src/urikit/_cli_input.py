@@ -98,15 +98,21 @@ def _wait_if_nonblocking(stream: BinaryIO) -> bool:
     return True
 
 
+#: Codecs of domain name labels (RFC 3490, RFC 3492), which are no document encodings.
+_LABEL_CODECS = frozenset({"idna", "punycode"})
+
+
 def read_document(name: str | None, encoding: str) -> str:
     """The whole text of the file ``name`` (stdin for ``-`` or ``None``) in ``encoding``,
     bytes it cannot decode replaced, without a byte order mark.  An encoding Python does
     not know, or that does not decode bytes to text, is a :class:`UsageError`, the first
     before anything is read."""
     try:  # an unknown name (LookupError) or not a name at all (ValueError)
-        codecs.lookup(encoding)
+        codec = codecs.lookup(encoding).name
     except (LookupError, ValueError):
         raise UsageError(f"--encoding: unknown encoding {encoding!r}") from None
+    if codec in _LABEL_CODECS:  # Python 3.13 decodes a document in punycode to ""
+        raise UsageError(f"--encoding: {encoding!r} encodes host names, not documents")
     with open_input(name) as chunks:
         data = b"".join(chunks)
     try:

@@ -105,8 +105,11 @@ def _text_encoding(encoding: str) -> str:
     try:
         "".encode(encoding)
         b"".decode(encoding)
+        name = codecs.lookup(encoding).name
     except LookupError as exc:
         raise ValueError(f"unknown text encoding {encoding!r} ({exc})") from None
+    if name in ("idna", "punycode"):  # RFC 3490, RFC 3492: they rewrite, not encode
+        raise ValueError(f"{encoding!r} encodes host names, not text: no octets to escape")
     return encoding
 
 
