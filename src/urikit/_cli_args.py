@@ -95,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
         "relativize",
         help="the shortest reference from a base URI to each target",
         description="Print, for each TARGET, the shortest reference that resolves "
-        "(RFC 3986 §5.2) against BASE to it.",
+        "(RFC 3986 §5.2, or RFC 2396 §5.2 with --grammar rfc2396) against BASE to it.",
     )
     _add_grammar(sub, rule=False)
     sub.add_argument("base", metavar="BASE", help="the base URI (it must have a scheme)")
@@ -128,7 +128,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_grammar(sub, rule=False)
     sub.add_argument("--level", "-l", **level)  # type: ignore[arg-type]
     sub.add_argument(
-        "--base", "-b", default=None, help="resolve A and B against this base URI first (§6.1)"
+        "--base",
+        "-b",
+        default=None,
+        help="resolve A and B against this base URI first (RFC 3986 §6.1)",
     )
     sub.add_argument("a", metavar="A", help="a URI reference")
     sub.add_argument("b", metavar="B", help="another URI reference")
