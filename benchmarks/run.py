@@ -124,10 +124,109 @@ def normalize_contenders() -> list[Contender]:
     return [(name, function) for name, function in found if function is not None]
 
 
+# -- IRIs (RFC 3987) -----------------------------------------------------------------------
+_ACCENTS = str.maketrans("aeiouAEIOU", "äéïöüÄÉÏÖÜ")
+
+
+def _accented(line: str, *, host: bool) -> str | None:
+    """The IRI a corpus URL becomes with its vowels accented in its path (and its host,
+    with ``host``): non-ASCII IRIs of the corpus's shapes; ``None`` for what is no URI
+    with an authority."""
+    try:
+        ref = urikit.parse(line, rule="URI")
+    except urikit.URISyntaxError:
+        return None
+    if ref.host is None or ref.host[:1] == "[" or ref.host_type == "ipv4":
+        return None
+    iri = ref.scheme + "://" + (ref.authority if not host else ref.authority.translate(_ACCENTS))  # type: ignore[operator]
+    iri += ref.path.translate(_ACCENTS)
+    iri += "" if ref.query is None else "?" + ref.query
+    return iri if urikit.is_valid(iri, grammar="rfc3987") else None
+
+
+def iri_lines(lines: list[str], *, host: bool) -> list[str]:
+    """The corpus as non-ASCII IRIs, every vowel accented: a dense worst case."""
+    return [iri for iri in (_accented(line, host=host) for line in lines) if iri is not None]
+
+
+#: Words of a few scripts, as IRIs hold them (article titles, file names).
+_WORDS = ("Köln", "日本語", "München", "Ελληνικά", "русский", "العربية", "façade", "한국어")
+
+
+def word_iri_lines(lines: list[str]) -> list[str]:
+    """The corpus as IRIs of ASCII hosts with one non-ASCII word in the path: the last
+    segment of each URL with a path replaced by one of ``_WORDS``, in turn."""
+    found = []
+    for line in lines:
+        try:
+            ref = urikit.parse(line, rule="URI")
+        except urikit.URISyntaxError:
+            continue
+        head, slash, _ = ref.path.rpartition("/")
+        if ref.authority is None or not slash:
+            continue
+        word = _WORDS[len(found) % len(_WORDS)]
+        query = "" if ref.query is None else "?" + ref.query
+        found.append(f"{ref.scheme}://{ref.authority}{head}/{word}{query}")
+    return [iri for iri in found if urikit.is_valid(iri, grammar="rfc3987")]
+
+
+def _rfc3987_match(mod: object) -> Callable[[str], object]:
+    return lambda line: mod.match(line, rule="IRI_reference")  # type: ignore[attr-defined]
+
+
+def iri_parse_contenders() -> list[Contender]:
+    """Validating the ASCII corpus as IRIs: urikit's RFC 3987 grammar against its RFC
+    3986 one (the bar: within 1.1x), and the ``rfc3987`` package's regex."""
+    found = [
+        ("urikit.parse rfc3986", urikit.parse),
+        ("urikit.parse rfc3987", lambda line: urikit.parse(line, grammar="rfc3987")),
+        ("rfc3987.match IRI_reference", _peer("rfc3987", _rfc3987_match)),
+    ]
+    return [(name, function) for name, function in found if function is not None]
+
+
+def iri_nonascii_contenders() -> list[Contender]:
+    """Validating non-ASCII IRIs (the corpus with accented paths and hosts): urikit's
+    RFC 3987 parse against its RFC 3986 parse of the same IRIs' URI forms (the bar:
+    within 2x), and the ``rfc3987`` package."""
+    found = [
+        ("urikit.parse rfc3986 of iri_to_uri", lambda pair: urikit.parse(pair[1])),
+        ("urikit.parse rfc3987", lambda pair: urikit.parse(pair[0], grammar="rfc3987")),
+        (
+            "rfc3987.match IRI_reference",
+            _peer("rfc3987", lambda m: lambda pair: m.match(pair[0], rule="IRI_reference")),
+        ),  # type: ignore[attr-defined]
+    ]
+    return [(name, function) for name, function in found if function is not None]
+
+
+def iri_convert_contenders() -> list[Contender]:
+    """``iri_to_uri`` on IRIs with ASCII hosts against a parse of the same IRIs (the
+    bar: within 1.5x), and ``rfc3986``'s ``iri_reference(...).encode()``."""
+
+    def rfc3986_encode(mod: object) -> Callable[[str], object]:
+        return lambda line: mod.iri_reference(line).encode().unsplit()  # type: ignore[attr-defined]
+
+    found = [
+        ("urikit.parse rfc3987", lambda line: urikit.parse(line, grammar="rfc3987")),
+        ("urikit.iri_to_uri", urikit.iri_to_uri),
+        ("rfc3986 iri_reference().encode()", _peer("rfc3986", rfc3986_encode)),
+    ]
+    return [(name, function) for name, function in found if function is not None]
+
+
 SECTIONS: dict[str, tuple[Callable[[], list[Contender]], Callable[[list[str]], list[Any]]]] = {
     "parse": (parse_contenders, lambda lines: lines),
     "resolve": (resolve_contenders, resolution_pairs),
     "normalize": (normalize_contenders, lambda lines: [x for x in lines if urikit.is_valid(x)]),
+    "iri": (iri_parse_contenders, lambda lines: lines),
+    "iri-nonascii": (
+        iri_nonascii_contenders,
+        lambda lines: [(iri, urikit.iri_to_uri(iri)) for iri in iri_lines(lines, host=True)],
+    ),
+    "iri-convert": (iri_convert_contenders, word_iri_lines),
+    "iri-convert-dense": (iri_convert_contenders, lambda lines: iri_lines(lines, host=False)),
 }
 
 

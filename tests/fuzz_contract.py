@@ -45,6 +45,8 @@ def main(argv: list[str]) -> int:
                 outcomes["URISyntaxError"] += 1
             except urikit.ResolutionError:
                 outcomes["ResolutionError"] += 1
+            except urikit.IDNAError:
+                outcomes["IDNAError"] += 1
             except Exception as error:  # the contract is what is checked
                 failures += 1
                 print(f"{name}({text!r}): {type(error).__name__}: {error}")

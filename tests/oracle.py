@@ -3,6 +3,8 @@
 Built from the same character sets as urikit, but rule by rule as the RFCs write them
 (five path rules, nine IPv6 forms, ``server | reg_name``), with backtracking left to
 the regex engine.  Only for tests, on short inputs: it is slow and may backtrack.
+RFC 3987's ``ucschar`` and ``iprivate`` are transcribed here from its §2.2, range by
+range, not taken from urikit.
 
 Two questions are asked of them: ``accepts`` (does the rule match the whole text?) and
 ``first_impossible`` (the first index at which no string of the rule can continue the
@@ -122,7 +124,120 @@ RFC2396 = {
     "IPv4address": IPV4_2732,
 }
 
-PATTERNS = {"rfc3986": RFC3986, "rfc2396": RFC2396}
+# -- RFC 3987 §2.2, rule by rule --------------------------------------------------------
+#: ``ucschar`` and ``iprivate`` as RFC 3987 §2.2 writes them, range by range (not taken
+#: from urikit's sets, so that a slip in those shows here).
+UCSCHAR_SPANS = (
+    (0xA0, 0xD7FF),
+    (0xF900, 0xFDCF),
+    (0xFDF0, 0xFFEF),
+    (0x10000, 0x1FFFD),
+    (0x20000, 0x2FFFD),
+    (0x30000, 0x3FFFD),
+    (0x40000, 0x4FFFD),
+    (0x50000, 0x5FFFD),
+    (0x60000, 0x6FFFD),
+    (0x70000, 0x7FFFD),
+    (0x80000, 0x8FFFD),
+    (0x90000, 0x9FFFD),
+    (0xA0000, 0xAFFFD),
+    (0xB0000, 0xBFFFD),
+    (0xC0000, 0xCFFFD),
+    (0xD0000, 0xDFFFD),
+    (0xE1000, 0xEFFFD),
+)
+IPRIVATE_SPANS = ((0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD))
+#: RFC 3987 §4.1: "IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM,
+#: LRE, RLE, LRO, RLO, and PDF)": U+200E, U+200F, U+202A-U+202E.  They are ucschars;
+#: the oracle takes them out of ucschar, as urikit does.
+BIDI_FORMATTING = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
+
+
+def _spans_class(spans: tuple[tuple[int, int], ...], without: frozenset[str]) -> str:
+    """The inside of a regex class for the code points of ``spans`` but ``without``."""
+    cuts = sorted(ord(char) for char in without)
+    parts = []
+    for start, end in spans:
+        for cut in cuts:
+            if start <= cut <= end:
+                if start < cut:
+                    parts.append((start, cut - 1))
+                start = cut + 1
+        if start <= end:
+            parts.append((start, end))
+    return "".join(f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in parts)
+
+
+UCSCHAR = _spans_class(UCSCHAR_SPANS, BIDI_FORMATTING)
+IPRIVATE = _spans_class(IPRIVATE_SPANS, frozenset())
+
+
+def _iany(chars: frozenset[str], wide: str = UCSCHAR) -> str:
+    """One of ``chars``, a character of ``wide`` or a pct-encoded triplet."""
+    return f"(?:[{cls(chars)[1:-1]}{wide}]|{PCT})"
+
+
+# ipchar = iunreserved / pct-encoded / sub-delims / ":" / "@"
+IPCHAR = _iany(cs.UNRESERVED | cs.SUB_DELIMS | frozenset(":@"))
+ISEGMENT = f"{IPCHAR}*"
+ISEGMENT_NZ = f"{IPCHAR}+"
+ISEGMENT_NZ_NC = _iany(cs.UNRESERVED | cs.SUB_DELIMS | frozenset("@")) + "+"
+IPATH_ABEMPTY = f"(?:/{ISEGMENT})*"
+IPATH_ABSOLUTE = f"/(?:{ISEGMENT_NZ}(?:/{ISEGMENT})*)?"
+IPATH_NOSCHEME = f"{ISEGMENT_NZ_NC}(?:/{ISEGMENT})*"
+IPATH_ROOTLESS = f"{ISEGMENT_NZ}(?:/{ISEGMENT})*"
+IPATH = f"(?:{IPATH_ABEMPTY}|{IPATH_ABSOLUTE}|{IPATH_NOSCHEME}|{IPATH_ROOTLESS})"
+IUSERINFO = _iany(cs.UNRESERVED | cs.SUB_DELIMS | frozenset(":")) + "*"
+IREG_NAME = _iany(cs.UNRESERVED | cs.SUB_DELIMS) + "*"
+# IP-literal, IPv4address and port are RFC 3986's (RFC 6874 zones included: urikit
+# reads every URI as an IRI, and RFC 3986 URIs may have zones)
+IHOST = f"(?:{IP_LITERAL}|{IPV4}|{IREG_NAME})"
+IAUTHORITY = f"(?:{IUSERINFO}@)?{IHOST}(?::[0-9]*)?"
+# iquery = *( ipchar / iprivate / "/" / "?" ) ; ifragment = *( ipchar / "/" / "?" )
+IQUERY = f"(?:{IPCHAR}|[{IPRIVATE}/?])*"
+IFRAGMENT = f"(?:{IPCHAR}|[/?])*"
+IHIER_PART = f"(?://{IAUTHORITY}{IPATH_ABEMPTY}|{IPATH_ABSOLUTE}|{IPATH_ROOTLESS}|)"
+IRELATIVE_PART = f"(?://{IAUTHORITY}{IPATH_ABEMPTY}|{IPATH_ABSOLUTE}|{IPATH_NOSCHEME}|)"
+IRI = f"{SCHEME}:{IHIER_PART}(?:\\?{IQUERY})?(?:#{IFRAGMENT})?"
+ABSOLUTE_IRI = f"{SCHEME}:{IHIER_PART}(?:\\?{IQUERY})?"
+IRELATIVE_REF = f"{IRELATIVE_PART}(?:\\?{IQUERY})?(?:#{IFRAGMENT})?"
+IRI_REFERENCE = f"(?:{IRI}|{IRELATIVE_REF})"
+
+RFC3987 = {
+    "IRI-reference": IRI_REFERENCE,
+    "IRI": IRI,
+    "absolute-IRI": ABSOLUTE_IRI,
+    "irelative-ref": IRELATIVE_REF,
+    "iauthority": IAUTHORITY,
+    "iuserinfo": IUSERINFO,
+    "ihost": IHOST,
+    "ireg-name": IREG_NAME,
+    "ipath": IPATH,
+    "iquery": IQUERY,
+    "ifragment": IFRAGMENT,
+    "scheme": SCHEME,
+    "port": "[0-9]*",
+    "IP-literal": IP_LITERAL,
+    "IPv4address": IPV4,
+    "IPv6address": IPV6,
+}
+#: urikit's RFC 3986 names for the same rules (README: aliases under ``rfc3987``).
+IRI_ALIASES = {
+    "URI-reference": "IRI-reference",
+    "URI": "IRI",
+    "absolute-URI": "absolute-IRI",
+    "relative-ref": "irelative-ref",
+    "authority": "iauthority",
+    "userinfo": "iuserinfo",
+    "host": "ihost",
+    "reg-name": "ireg-name",
+    "path": "ipath",
+    "query": "iquery",
+    "fragment": "ifragment",
+}
+RFC3987.update({alias: RFC3987[name] for alias, name in IRI_ALIASES.items()})
+
+PATTERNS = {"rfc3986": RFC3986, "rfc2396": RFC2396, "rfc3987": RFC3987}
 ORACLES = {g: {rule: re.compile(p) for rule, p in rules.items()} for g, rules in PATTERNS.items()}
 PARTIAL = {
     g: {rule: regex.compile(p) for rule, p in rules.items()} for g, rules in PATTERNS.items()

@@ -1,21 +1,26 @@
 """Generators of valid URI references from the ABNF: hypothesis strategies and a seeded sampler.
 
-RFC 3986 Appendix A and RFC 2396 Appendix A (with RFC 2732), rule by rule.  Each rule is
-written once, as a function of a :class:`Draw` (what picks among options), so that the
-same definitions give hypothesis strategies (named after their rule, for the property
-tests, which shrink) and a fast seeded sampler (:func:`sample`, for tests that need
-thousands of cases in a second).  Used by the property tests, and by later features
-(resolution, normalization) as their source of valid bases and references.
+RFC 3986 Appendix A, RFC 2396 Appendix A (with RFC 2732) and RFC 3987 §2.2, rule by
+rule.  Each rule is written once, as a function of a :class:`Draw` (what picks among
+options), so that the same definitions give hypothesis strategies (named after their
+rule, for the property tests, which shrink) and a fast seeded sampler (:func:`sample`,
+for tests that need thousands of cases in a second).  Used by the property tests, and
+by later features (resolution, normalization, IRI conversion) as their source of valid
+bases and references.
 """
 
 from __future__ import annotations
 
 import random
 import string
+import unicodedata
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from hypothesis import strategies as st
+
+from tests.oracle import BIDI_FORMATTING, IPRIVATE_SPANS, UCSCHAR_SPANS
 
 T = TypeVar("T")
 
@@ -163,23 +168,59 @@ query = joined(one_of(pchar, chars("/?")))
 fragment = query
 
 
-def reference(relative: bool | None = None, fragment_ok: bool = True) -> Rule:
-    """§4.1 ``URI-reference = URI / relative-ref``; ``relative`` forces one side."""
+@dataclass(frozen=True)
+class Parts:
+    """The rules a reference is made of: RFC 3986's, or RFC 3987's "i" rules."""
+
+    userinfo: Rule
+    host: Rule
+    authority: Rule
+    path_abempty: Rule
+    path_absolute: Rule
+    path_noscheme: Rule
+    path_rootless: Rule
+    query: Rule
+    fragment: Rule
+
+    def path(self, d: Draw) -> str:
+        """§3.3 ``path``: any of the five path rules."""
+        rules = [self.path_abempty, self.path_absolute, self.path_noscheme, self.path_rootless]
+        return d.pick([*rules, just("")])(d)
+
+
+URI_PARTS = Parts(
+    userinfo,
+    host,
+    authority_rule,
+    path_abempty,
+    path_absolute,
+    path_noscheme,
+    path_rootless,
+    query,
+    fragment,
+)
+
+
+def reference(
+    relative: bool | None = None, fragment_ok: bool = True, parts: Parts = URI_PARTS
+) -> Rule:
+    """§4.1 ``URI-reference = URI / relative-ref`` (RFC 3987 §2.2 ``IRI-reference``
+    with :func:`iri_parts`); ``relative`` forces one side."""
 
     def rule(d: Draw) -> str:
         has_scheme = bool(d.integer(0, 1)) if relative is None else not relative
         head = scheme_rule(d) + ":" if has_scheme else ""
         choice = d.integer(0, 3)
         if choice == 0:
-            hier = "//" + authority_rule(d) + path_abempty(d)
+            hier = "//" + parts.authority(d) + parts.path_abempty(d)
         elif choice == 1:
-            hier = path_absolute(d)
+            hier = parts.path_absolute(d)
         elif choice == 2:
-            hier = (path_rootless if has_scheme else path_noscheme)(d)
+            hier = (parts.path_rootless if has_scheme else parts.path_noscheme)(d)
         else:
             hier = ""
-        result = head + hier + optional(query, before="?")(d)
-        return result + (optional(fragment, before="#")(d) if fragment_ok else "")
+        result = head + hier + optional(parts.query, before="?")(d)
+        return result + (optional(parts.fragment, before="#")(d) if fragment_ok else "")
 
     return rule
 
@@ -250,12 +291,144 @@ def reference_2396(relative: bool | None = None) -> Rule:
     return rule
 
 
+# -- RFC 3987 §2.2 ------------------------------------------------------------------------
+#: ucschars drawn often: the ends of the ranges of §2.2, the neighbours of the bidi
+#: formatting characters (§4.1), letters with case and of right-to-left scripts, CJK,
+#: astral characters, and some that §6.1 asks to avoid (U+00A0, U+00AD, U+2029).
+UCS_NOTABLE = (
+    "\u00a0\u00ad\u00e9\u00c9\u00fc\u0130\u05d0\u0627\u200d\u2010\u2029\u202f"
+    "\u7d0d\u8c46\ud7ff\uf900\ufdcf\ufdf0\uffef\U00010000\U00010300\U0001f600"
+    "\U0001fffd\U000e1000\U000efffd"
+)
+IPRIVATE_NOTABLE = "\ue000\uf8ff\U000f0000\U000ffffd\U00100000\U0010fffd"
+#: §6.1 b: what looks like a space or is no visible character (general categories Z*,
+#: Cc, Cf); ``urikit.uri_to_iri`` keeps these encoded.
+AVOIDED_CATEGORIES = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf"})
+
+
+def _in_spans(spans: Sequence[tuple[int, int]], notable: str) -> Rule:
+    def rule(d: Draw) -> str:
+        if d.integer(0, 1):
+            return d.pick(notable)
+        start, end = d.pick(spans)
+        return chr(d.integer(start, end))
+
+    return rule
+
+
+def ucschar(d: Draw) -> str:
+    """§2.2 ``ucschar`` without the bidi formatting characters that §4.1 forbids."""
+    char = _in_spans(UCSCHAR_SPANS, UCS_NOTABLE)(d)
+    return "\u00e9" if char in BIDI_FORMATTING else char
+
+
+def ucschar_kept(d: Draw) -> str:
+    """A :func:`ucschar` that §6.1 b does not ask to avoid (see AVOIDED_CATEGORIES)."""
+    char = ucschar(d)
+    return "\u00e9" if unicodedata.category(char) in AVOIDED_CATEGORIES else char
+
+
+iprivate = _in_spans(IPRIVATE_SPANS, IPRIVATE_NOTABLE)  # §2.2 iprivate
+#: pct-encoded triplets of ASCII octets outside ``unreserved`` (reserved characters,
+#: "%", space, controls, what URIs exclude): never decoded by RFC 3987 §3.2 step 2.
+ASCII_KEPT_OCTETS = [o for o in range(0x80) if chr(o) not in UNRESERVED]
+pct_kept = one_of(
+    lambda d: f"%{d.pick(ASCII_KEPT_OCTETS):02X}", lambda d: f"%{d.pick(ASCII_KEPT_OCTETS):02x}"
+)
+
+
+def iri_parts(ucs: Rule = ucschar, escape: Rule = pct_encoded, private: Rule = iprivate) -> Parts:
+    """The "i" rules of §2.2, with ``ucs`` drawing the ucschars, ``escape`` the
+    pct-encoded triplets and ``private`` the iprivate characters of the query; IP
+    literals, IPv4 addresses and ports are RFC 3986's."""
+    iunreserved = one_of(chars(UNRESERVED), ucs)
+    # ipchar = iunreserved / pct-encoded / sub-delims / ":" / "@"
+    ipchar = one_of(iunreserved, escape, chars(SUB_DELIMS + ":@"))
+    ipchar_nc = one_of(iunreserved, escape, chars(SUB_DELIMS + "@"))
+    # iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" )
+    iuserinfo = joined(one_of(iunreserved, escape, chars(SUB_DELIMS + ":")))
+    ireg_name = joined(one_of(iunreserved, escape, chars(SUB_DELIMS)))
+    ihost = one_of(ip_literal, ipv4address, ireg_name)
+    iauthority = seq(optional(iuserinfo, after="@"), ihost, optional(port_rule, before=":"))
+    isegment = joined(ipchar)
+    ipath_abempty = joined(seq(just("/"), isegment), max_size=4)
+    ipath_absolute = one_of(
+        seq(just("/"), joined(ipchar, min_size=1), joined(seq(just("/"), isegment), max_size=3)),
+        just("/"),
+    )
+    ipath_noscheme = seq(joined(ipchar_nc, min_size=1), ipath_abempty)
+    ipath_rootless = seq(joined(ipchar, min_size=1), ipath_abempty)
+    # iquery = *( ipchar / iprivate / "/" / "?" ) ; ifragment = *( ipchar / "/" / "?" )
+    iquery = joined(one_of(ipchar, private, chars("/?")))
+    ifragment = joined(one_of(ipchar, chars("/?")))
+    return Parts(
+        iuserinfo,
+        ihost,
+        iauthority,
+        ipath_abempty,
+        ipath_absolute,
+        ipath_noscheme,
+        ipath_rootless,
+        iquery,
+        ifragment,
+    )
+
+
+#: Characters whose UTF-8 octets :func:`utf8_escaped` writes: ASCII, ucschars, iprivate
+#: ones, and what RFC 3987 §3.2 keeps encoded: bidi formatting characters (§4.1),
+#: spaces and format characters (§6.1), C1 controls, noncharacters, specials, tags.
+ESCAPED_NOTABLE = (
+    "aZ0-._~%:/?#[]@!$&'()*+,;= \"<>\\^`{|}\x00\x7f"
+    "\u200e\u200f\u202a\u202e\u00a0\u00ad\u2028\u2029\u3000\ufeff\u200b"
+    "\u0080\u009f\ufdd0\ufffd\uffff\U0001fffe\U000e0001\U000e0fff"
+)
+
+
+def utf8_escaped(d: Draw) -> str:
+    """The pct-encoded UTF-8 octets of one character (any case of hex digits), one
+    octet of them dropped at times (invalid UTF-8), or one random octet."""
+    kind = d.integer(0, 4)
+    if kind == 0:
+        return f"%{d.integer(0, 255):02X}"
+    char = {1: ucschar, 2: iprivate, 3: chars(ESCAPED_NOTABLE), 4: chars(ESCAPED_NOTABLE)}[kind](d)
+    octets = char.encode("utf-8")
+    if len(octets) > 1 and d.integer(0, 5) == 0:  # a truncated or broken sequence
+        cut = d.integer(0, len(octets) - 1)
+        octets = octets[:cut] + octets[cut + 1 :]
+    upper = d.integer(0, 1)
+    return "".join(f"%{octet:02X}" if upper else f"%{octet:02x}" for octet in octets)
+
+
+IRI_PARTS = iri_parts()
+#: IRIs that ``uri_to_iri(iri_to_uri(x))`` gives back exactly (see ``tests/test_iri.py``).
+IRI_PARTS_KEPT = iri_parts(ucschar_kept, pct_kept)
+#: URIs (all ASCII) full of percent-encoded UTF-8, valid or not, of every kind of
+#: character: what ``uri_to_iri`` is for.
+URI_PARTS_UTF8 = iri_parts(utf8_escaped, one_of(pct_encoded, utf8_escaped), utf8_escaped)
+
+
+def iri_reference_rule(
+    relative: bool | None = None, fragment_ok: bool = True, parts: Parts = IRI_PARTS
+) -> Rule:
+    """§2.2 ``IRI-reference = IRI / irelative-ref``; ``relative`` forces one side."""
+    return reference(relative, fragment_ok, parts)
+
+
 # -- mutations ------------------------------------------------------------------------
 #: Characters that matter to the grammars, plus a few that never belong.
 MUTATION_ALPHABET = "aZ09-._~!$&'()*+,;=:@/?#[]%vV" + "AFf" + ' <>"{}|\\^`\t\né\U0001f600\ud800'
+#: And for IRIs: ucschars at the ends of their ranges, iprivate characters (query
+#: only), bidi formatting characters (§4.1), and non-ASCII characters in neither set:
+#: C1 controls, noncharacters, specials U+FFF0-FFFD, plane 14 below U+E1000.
+IRI_MUTATION_ALPHABET = MUTATION_ALPHABET + (
+    "\u00a0\u00e9\u7d0d\ud7ff\uf900\ufdcf\ufdf0\uffef\U00010000\U000e1000\U000efffd"
+    "\ue000\uf8ff\U000f0000\U0010fffd"
+    "\u200e\u200f\u202a\u202e"
+    "\u0080\u0085\u009f\ufdd0\ufdef\ufff0\ufffd\ufffe\uffff\U0001fffe\U000e0001\U000e0fff"
+)
 
 
-def mutation(base: Rule) -> Rule:
+def mutation(base: Rule, alphabet: str = MUTATION_ALPHABET) -> Rule:
     """A string of ``base`` with one to three random edits: most are invalid, some not."""
 
     def rule(d: Draw) -> str:
@@ -263,7 +436,7 @@ def mutation(base: Rule) -> Rule:
         for _ in range(d.integer(1, 3)):
             i = d.integer(0, len(text))
             op = d.pick(["insert", "delete", "replace"])
-            char = d.pick(MUTATION_ALPHABET)
+            char = d.pick(alphabet)
             if op == "insert":
                 text = text[:i] + char + text[i:]
             elif op == "delete":
@@ -299,6 +472,18 @@ def uri_reference_2396(relative: bool | None = None) -> st.SearchStrategy[str]:
     return strategy(reference_2396(relative))
 
 
-def mutated(base: Rule) -> st.SearchStrategy[str]:
+def iri_reference(
+    relative: bool | None = None, fragment_ok: bool = True, parts: Parts = IRI_PARTS
+) -> st.SearchStrategy[str]:
+    """RFC 3987 §2.2 ``IRI-reference``; ``relative`` forces one side, ``fragment_ok``
+    allows "#", ``parts`` chooses the ucschars and escapes (``IRI_PARTS_KEPT``)."""
+    return strategy(iri_reference_rule(relative, fragment_ok, parts))
+
+
+absolute_iri = iri_reference(relative=False, fragment_ok=False)  # RFC 3987 §2.2 absolute-IRI
+iri = iri_reference(relative=False)  # RFC 3987 §2.2 IRI
+
+
+def mutated(base: Rule, alphabet: str = MUTATION_ALPHABET) -> st.SearchStrategy[str]:
     """Strings of ``base`` with a few random edits (see :func:`mutation`)."""
-    return strategy(mutation(base))
+    return strategy(mutation(base, alphabet))

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import io
 import itertools
 import json
@@ -812,6 +813,132 @@ def test_links(tmp_path: Path) -> None:
     assert [(o["reference"], o["uri"]) for o in objects] == [("x", None), ("http:\ufffd", None)]
     assert no_base.lines == ["http://example.org/dir/x"], no_base
     assert bad_base.code == 2 and "--base" in bad_base.err, bad_base
+
+
+# -- IRIs (RFC 3987) -------------------------------------------------------------------------
+def test_grammar_rfc3987_in_every_command(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    page.write_bytes('<a href="../ü">'.encode())
+    parsed, checked, resolved, relative, normal, same, found, linked = run_all(
+        ["parse", "--grammar", "rfc3987", "--json", "http://bücher.de/ä", "http://h/\u200e"],
+        ["check", "--grammar", "rfc3987", "--rule", "IRI", "-"],
+        ["resolve", "-g", "rfc3987", "http://bücher.de/a/b", "../ü", "a b"],
+        ["relativize", "-g", "rfc3987", "http://bücher.de/a/b", "http://bücher.de/a/ü"],
+        ["normalize", "-g", "rfc3987", "HTTP://Bücher.de/%C3%BC"],
+        ["equivalent", "-g", "rfc3987", "http://bücher.de/ü", "http://bücher.de/%C3%BC"],
+        ["extract", "-g", "rfc3987", "-"],
+        ["links", "-g", "rfc3987", "--base", "http://h/a/", str(page)],
+        stdin="http://bücher.de/ä\n//例え.jp\n".encode(),
+    )
+    assert parsed.code == 1, parsed
+    first, second = json_lines(parsed)
+    assert (first["host"], first["path"], first["host_type"]) == ("bücher.de", "/ä", "reg-name")
+    assert second["error"]["kind"] == "bidi-formatting-character", parsed  # type: ignore[index]
+    assert checked.code == 1 and checked.lines[-1] == summary(1, 1), checked
+    assert checked.lines[0].startswith("2:1: "), checked
+    assert resolved.code == 1 and resolved.lines == ["http://bücher.de/ü"], resolved
+    assert relative.lines == ["ü"], relative
+    assert normal.lines == ["http://bücher.de/ü"], normal
+    assert same.code == 0 and same.lines == ["equivalent: http://bücher.de/ü"], same
+    assert found.lines == ["http://b%C3%BCcher.de/%C3%A4"], found
+    assert linked.code == 0 and linked.lines == ["http://h/%C3%BC"], linked
+    for result in (parsed, checked, resolved, relative, normal, same, found, linked):
+        assert "Traceback" not in result.err
+
+
+def test_iri_to_uri_and_uri_to_iri() -> None:
+    to_uri, to_uri_idna, to_iri, to_iri_idna, from_stdin = run_all(
+        ["iri-to-uri", "http://Bücher.de/ä?é#ü", "//例え.jp/パス", "a b"],
+        ["iri-to-uri", "--host", "idna", "http://Bücher.de/ä", "http://x.de/a\u2100b/c"],
+        ["uri-to-iri", "http://xn--bcher-kva.de/%C3%A4%20%25", "http://h/%FF"],
+        ["uri-to-iri", "--host", "idna", "--mode", "uts46", "http://xn--bcher-kva.de/%C3%A4"],
+        ["iri-to-uri", "--host", "idna"],
+        stdin="http://u@ü.example:81/ä\nhttp://u@a\u2100b:81/\n\xe9:x\n".encode(),
+    )
+    assert to_uri.code == 1, to_uri
+    assert to_uri.lines == [
+        "http://B%C3%BCcher.de/%C3%A4?%C3%A9#%C3%BC",
+        "//%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9",
+    ], to_uri
+    assert to_uri.err.startswith("3:2: "), to_uri
+    assert to_uri_idna.code == 0, to_uri_idna
+    assert to_uri_idna.lines == [
+        "http://xn--bcher-kva.de/%C3%A4",
+        "http://x.de/a%E2%84%80b/c",  # only a host name is converted
+    ], to_uri_idna
+    assert to_iri.code == 0 and to_iri.lines == [
+        "http://xn--bcher-kva.de/ä%20%25",
+        "http://h/%FF",
+    ], to_iri
+    assert to_iri_idna.lines == ["http://bücher.de/ä"], to_iri_idna
+    assert from_stdin.code == 1, from_stdin
+    assert from_stdin.lines == ["http://u@xn--tda.example:81/%C3%A4"], from_stdin
+    # a host IDNA refuses: reported at its column (the character at fault), the run goes on
+    errors = from_stdin.err.splitlines()
+    assert errors[0].startswith("2:11: the host 'a\u2100b': uts46"), from_stdin
+    assert errors[1].startswith("3:2: "), from_stdin
+
+
+def test_host_idna_without_the_extra_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "idna", None)
+    to_uri, to_iri, percent = run_all(
+        ["iri-to-uri", "--host", "idna", "http://a/"],
+        ["uri-to-iri", "--host", "idna", "http://a/"],
+        ["iri-to-uri", "http://ü/"],
+    )
+    for result, command in ((to_uri, "iri-to-uri"), (to_iri, "uri-to-iri")):
+        assert result.code == 2 and not result.out, result
+        assert_one_line(result, command, "--host idna", "pip install 'urikit[idna]'")
+    assert percent.code == 0 and percent.lines == ["http://%C3%BC/"], percent
+
+
+def test_extract_iris() -> None:
+    text = "詳しくは「https://例え.jp/パス」、または https://de.wikipedia.org/wiki/Köln。\n"
+    uris, iris, as_json = run_all(
+        ["extract"], ["extract", "--iri"], ["extract", "--json"], stdin=text.encode()
+    )
+    assert uris.lines == [
+        "https://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9",
+        "https://de.wikipedia.org/wiki/K%C3%B6ln",
+    ], uris
+    assert iris.lines == ["https://例え.jp/パス", "https://de.wikipedia.org/wiki/Köln"], iris
+    objects = json_lines(as_json)
+    assert [(o["iri"], o["uri"], o["column"]) for o in objects] == [
+        ("https://例え.jp/パス", uris.lines[0], 6),
+        ("https://de.wikipedia.org/wiki/Köln", uris.lines[1], 28),
+    ], as_json
+    spans = [(int(str(o["start"])), int(str(o["end"]))) for o in objects]
+    assert [text[start:end] for start, end in spans] == iris.lines
+
+
+def test_links_with_iris() -> None:
+    page = (
+        '<a href="https://bücher.de/ü?q=ü">\n<a href="/ä?q=é">\n<a href="http://a\u2100b/">'
+    ).encode("latin-1", "xmlcharrefreplace")
+    utf8, latin1, as_json, browser, ebcdic = run_all(
+        ["links", "--base", "http://h/", "-"],
+        ["links", "--base", "http://h/", "--encoding", "latin-1", "-"],
+        ["links", "--base", "http://h/", "-e", "latin-1", "--json", "-"],
+        ["links", "--base", "http://h/", "-e", "latin-1", "--mode", "browser", "-"],
+        ["links", "--encoding", "cp500", "-"],
+        stdin=page,
+    )
+    assert latin1.code == 1, latin1
+    assert latin1.lines == ["https://xn--bcher-kva.de/%C3%BC?q=%FC", "http://h/%C3%A4?q=%E9"]
+    assert latin1.err.startswith("3:10: <a href>: the host 'a\u2100b': uts46 (idna)"), latin1
+    # the same bytes read as UTF-8 are not UTF-8: U+FFFD, which no IRI holds
+    assert utf8.code == 1 and not utf8.lines, utf8
+    objects = json_lines(as_json)
+    assert [o["reference"] for o in objects] == [
+        "https://bücher.de/ü?q=ü",
+        "/ä?q=é",
+        "http://a\u2100b/",
+    ]
+    assert objects[2]["uri"] is None and "uts46" in str(objects[2]["error"]), as_json
+    if importlib.util.find_spec("ada_url") is not None:
+        assert browser.lines[:2] == latin1.lines, browser
+    assert ebcdic.code == 2 and not ebcdic.out, ebcdic
+    assert_one_line(ebcdic, "links", "--encoding", "cp500")
 
 
 # -- streams that fail: one line on stderr and a documented status, never a traceback -------

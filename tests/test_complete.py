@@ -10,6 +10,10 @@ import urikit
 from tests import strategies as abnf
 from urikit import ErrorKind
 
+# What complete() strips: ASCII whitespace and Unicode's spaces, which an IRI could hold.
+extract_whitespace = " \t\r\n\f\v\u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200B)))
+extract_whitespace += "\u2028\u2029\u202f\u205f\u3000"
+
 COMPLETE = [
     # Appendix F's own example, and "the DNS hostname on its own"
     ("www.w3.org/Addressing/", "http://www.w3.org/Addressing/"),
@@ -40,6 +44,15 @@ COMPLETE = [
     ("//example.com/a", "http://example.com/a"),
     # surrounding whitespace
     ("  www.example.com \n", "http://www.example.com"),
+    # IRIs (RFC 3987) complete to IRIs, converted no further
+    ("bücher.de/x", "http://bücher.de/x"),
+    ("www.bücher.de", "http://www.bücher.de"),
+    ("ftp.bücher.de/ä", "ftp://ftp.bücher.de/ä"),
+    ("пример.рф/путь?q=ё#ф", "http://пример.рф/путь?q=ё#ф"),
+    ("例え.jp:8080/パス", "http://例え.jp:8080/パス"),
+    ("//bücher.de/", "http://bücher.de/"),
+    ("https://bücher.de/", "https://bücher.de/"),
+    ("\u3000bücher.de\u00a0\n", "http://bücher.de"),  # Unicode spaces around it too
 ]
 
 
@@ -88,8 +101,19 @@ def test_anything_completes_to_a_uri_or_says_why(text: str) -> None:
         completed = urikit.complete(text)
     except urikit.URISyntaxError as error:
         assert 0 <= error.position <= len(text)
-    else:
-        assert urikit.parse(completed, rule="URI").scheme is not None
+    else:  # an IRI, whose URI form is a URI; ASCII: a URI
+        assert urikit.parse(completed, rule="IRI", grammar="rfc3987").scheme is not None
+        assert urikit.parse(urikit.iri_to_uri(completed), rule="URI").scheme is not None
+        if completed.isascii():
+            assert urikit.parse(completed, rule="URI")
+
+
+@given(abnf.strategy(abnf.iri_reference_rule(relative=False)))
+def test_an_iri_stays_itself_unless_it_reads_as_host_port(iri: str) -> None:
+    completed = urikit.complete(iri)
+    assert urikit.parse(completed, rule="IRI", grammar="rfc3987")
+    if not completed.startswith("http://"):
+        assert completed == iri.strip(extract_whitespace)
 
 
 # The exception contract: a str gives a URI or a URISyntaxError positioned in it;
@@ -105,7 +129,10 @@ def test_what_is_not_a_str_is_a_type_error(value: object) -> None:
 @pytest.mark.parametrize(
     ("text", "position", "kind"),
     [
-        ("www.example.com/\udfff", 16, ErrorKind.NON_ASCII),  # a lone surrogate
+        ("www.example.com/\udfff", 16, ErrorKind.INVALID_CHARACTER),  # a lone surrogate
+        ("bücher.de/a\u200eb", 11, ErrorKind.BIDI_FORMATTING),  # RFC 3987 §4.1
+        ("bücher.de/\ue000", 10, ErrorKind.UNEXPECTED_CHARACTER),  # iprivate: query only
+        ("bücher.de/?\ue000#\ue000", 13, ErrorKind.UNEXPECTED_CHARACTER),
         ("::/\x1c", 3, ErrorKind.INVALID_CHARACTER),  # positions skip the added brackets
         ("2001:db8::1/a b", 13, ErrorKind.INVALID_CHARACTER),
         ("//h:8a/", 6, ErrorKind.INVALID_PORT),  # "h:8a" could still be a userinfo

@@ -1,7 +1,7 @@
 """The exception contract of every public function (issue 8).
 
-Given ``str`` arguments, a function returns, or raises ``URISyntaxError`` or the other
-documented ``ValueError`` (``ResolutionError``): nothing else, whatever the text holds
+Given ``str`` arguments, a function returns, or raises ``URISyntaxError`` or another
+documented ``ValueError`` (``ResolutionError``, ``IDNAError``): nothing else, whatever the text holds
 (controls, lone surrogates, non-ASCII, any length).  Given what is not a ``str`` where
 a ``str`` is expected, it raises ``TypeError`` with a message that names the type.
 """
@@ -95,7 +95,7 @@ def _call(fn: Callable[[Any], object], text: str) -> None:
         assert 0 <= error.position <= len(error.text)
         assert isinstance(error.kind, urikit.ErrorKind)
         str(error)  # renders, whatever the text holds
-    except urikit.ResolutionError:
+    except (urikit.ResolutionError, urikit.IDNAError):
         pass
 
 

@@ -14,9 +14,12 @@ from hypothesis import strategies as st
 
 import urikit
 from tests import strategies as abnf
+from urikit import ErrorKind
 
-# The implementation module, for its private helpers.
+# The implementation modules, for their private helpers.
+from urikit import _complete as complete_module
 from urikit import _extract as extract_module
+from urikit import _extract_text as text_module
 
 TRICKY = [
     # the end of a sentence: trailing punctuation is the sentence's
@@ -58,9 +61,11 @@ TRICKY = [
         "URL:http://example.com/ and url:ftp://x.example/",
         ["http://example.com/", "ftp://x.example/"],
     ),
-    # next to non-ASCII text and characters no URI holds
-    ("voir http://example.com/café", ["http://example.com/caf"]),
-    ("日本語http://example.com/path日本語", ["http://example.com/path"]),
+    # next to non-ASCII text and characters no URI holds: an IRI is found whole (uri is
+    # its URI form); what follows it without a space is part of it (an IRI path may be
+    # CJK); Unicode's quotation marks end it
+    ("voir http://example.com/café", ["http://example.com/caf%C3%A9"]),
+    ("日本語http://example.com/path日本語", ["http://example.com/path%E6%97%A5%E6%9C%AC%E8%AA%9E"]),
     ("«http://example.com/»", ["http://example.com/"]),
     ("x{http://example.com/}y", ["http://example.com/"]),
     ("http://example.com/a|b", ["http://example.com/a"]),
@@ -165,6 +170,156 @@ def test_schemes_may_be_any_iterable() -> None:
         assert [m.uri for m in urikit.extract(text, schemes=schemes)] == ["ftp://b.example/"]
 
 
+# -- IRIs (RFC 3987): found whole, with their URI form ------------------------------------
+IRIS_IN_TEXT = [
+    # the issue's examples: never cut at a character outside US-ASCII
+    ("see https://de.wikipedia.org/wiki/Köln now", ["https://de.wikipedia.org/wiki/Köln"]),
+    ('"http://bücher.de"', ["http://bücher.de"]),
+    ("https://例え.jp/", ["https://例え.jp/"]),
+    ("mailto:jürgen@bücher.de, urn:x:ü", ["mailto:jürgen@bücher.de", "urn:x:ü"]),
+    ("https://ja.wikipedia.org/wiki/日本語", ["https://ja.wikipedia.org/wiki/日本語"]),
+    # CJK sentence punctuation ends an IRI (there is no space after it in CJK text)
+    ("詳しくは https://例え.jp/パス。次に", ["https://例え.jp/パス"]),
+    ("https://例え.jp/a、https://例え.jp/b\uff0cc", ["https://例え.jp/a", "https://例え.jp/b"]),
+    (
+        "見て\uff1ahttps://例え.jp/a\uff01本当\uff1fhttps://例え.jp/b\uff1b",
+        ["https://例え.jp/a", "https://例え.jp/b"],
+    ),
+    ("https://例え.jp/a｡https://例え.jp/b､", ["https://例え.jp/a", "https://例え.jp/b"]),
+    # Unicode's brackets and quotation marks end it (ASCII brackets still balance)
+    ("「https://例え.jp/パス」を参照", ["https://例え.jp/パス"]),
+    (
+        "\uff08https://例え.jp/\uff09と【http://b.example/ü】",
+        ["https://例え.jp/", "http://b.example/ü"],
+    ),
+    (
+        "“https://example.com/ü” and \u2018http://a.example/é\u2019",
+        ["https://example.com/ü", "http://a.example/é"],
+    ),
+    ("«https://example.com/ü»", ["https://example.com/ü"]),
+    (
+        "(https://de.wikipedia.org/wiki/Köln_(Stadt))",
+        ["https://de.wikipedia.org/wiki/Köln_(Stadt)"],
+    ),
+    # Unicode's spaces and invisible separators end it
+    ("see https://example.com/ü\u00a0now", ["https://example.com/ü"]),
+    (
+        "https://example.com/a\u3000https://example.com/b",
+        ["https://example.com/a", "https://example.com/b"],
+    ),
+    ("https://example.com/ü\u200bnext", ["https://example.com/ü"]),
+    ("https://example.com/ü\u2028next", ["https://example.com/ü"]),
+    # the full-width forms of what no URI holds end it
+    (
+        "https://example.com/ü\uff1enext \uff1chttps://example.com/é\uff1e",
+        ["https://example.com/ü", "https://example.com/é"],
+    ),
+    # other punctuation is trimmed from the end, and kept inside
+    ("https://hi.wikipedia.org/wiki/भारत। next", ["https://hi.wikipedia.org/wiki/भारत"]),
+    ("see https://example.com/ü… and", ["https://example.com/ü"]),
+    (
+        "→ https://ja.wikipedia.org/wiki/ジョン・レノン・",
+        ["https://ja.wikipedia.org/wiki/ジョン・レノン"],
+    ),
+    ("a https://ca.wikipedia.org/wiki/Paral·lel.", ["https://ca.wikipedia.org/wiki/Paral·lel"]),
+    # what RFC 3987 excludes is cut back to the longest valid IRI
+    ("https://example.com/?q=\ue000 x", ["https://example.com/?q=\ue000"]),  # iprivate: query
+    ("https://example.com/a\ue000 x", ["https://example.com/a"]),
+    ("http://h/a\u200eb", ["http://h/a"]),  # §4.1: no bidi formatting character
+    ("http://h/a\ufffeb", ["http://h/a"]),  # a noncharacter
+    # delimiters, as for URIs
+    ("<https://例え.jp/パ\n    ス>", ["https://例え.jp/パス"]),
+    ("<URL:http://bücher.de/ä>", ["http://bücher.de/ä"]),
+    ('"http://bücher.de/ä."', ["http://bücher.de/ä."]),
+    # full-width letters are no scheme
+    ("\uff48\uff54\uff54\uff50://example.com/", []),
+]
+
+
+@pytest.mark.parametrize(("text", "iris"), IRIS_IN_TEXT)
+def test_iris_in_text(text: str, iris: list[str]) -> None:
+    found = list(urikit.extract(text))
+    assert [m.iri for m in found] == iris
+    assert [m.uri for m in found] == [urikit.iri_to_uri(iri) for iri in iris]
+    for m in found:
+        assert m.uri.isascii() and urikit.parse(m.uri, rule="URI")
+        assert urikit.parse(m.iri, grammar="rfc3987", rule="IRI")
+        assert list(urikit.extract(text, grammar="rfc3987")) == found
+        if m.delimiter != "<>":
+            assert text[m.start : m.end] == m.iri
+
+
+def test_iri_is_uri_for_ascii() -> None:
+    (m,) = urikit.extract("see http://example.com/a.")
+    assert m.iri == m.uri == "http://example.com/a"
+    assert urikit.URIMatch("http://a/", 0, 9, None) == urikit.URIMatch(
+        "http://a/", 0, 9, None, (), "http://a/"
+    )
+    assert urikit.URIMatch("http://a/", 0, 9, None).iri == "http://a/"
+
+
+def test_iri_spans_and_alternatives() -> None:
+    text = "the page <http://bücher.example/ab-\n  cd> is it"
+    (m,) = urikit.extract(text)
+    assert (m.iri, m.uri) == ("http://bücher.example/ab-cd", "http://b%C3%BCcher.example/ab-cd")
+    assert m.alternatives == ("http://b%C3%BCcher.example/abcd",)  # URIs, as uri is
+    assert text[m.start : m.end] == "http://bücher.example/ab-\n  cd"
+
+
+def test_iris_with_schemes_and_abbreviated() -> None:
+    text = "http://bücher.de/ä https://bücher.de/ö, www.bücher.de/x and пример.рф/путь."
+    assert [m.iri for m in urikit.extract(text, schemes=["https"])] == ["https://bücher.de/ö"]
+    found = list(urikit.extract(text, abbreviated=True))
+    assert [m.iri for m in found] == [
+        "http://bücher.de/ä",
+        "https://bücher.de/ö",
+        "http://www.bücher.de/x",
+        "http://пример.рф/путь",
+    ]
+    assert found[2].uri == "http://www.b%C3%BCcher.de/x"
+    assert text[found[3].start : found[3].end] == "пример.рф/путь"
+    # no name starts after a label character, a combining mark included (so that a run
+    # is looked through once): the whole run is the name
+    found = list(urikit.extract("e\u0301xample.de/a", abbreviated=True))
+    assert [m.iri for m in found] == ["http://e\u0301xample.de/a"]
+
+
+def test_iris_under_rfc2396() -> None:
+    # RFC 2396 has no IRIs: a character outside ASCII stands where an escape may
+    text = "see http://bücher.de/ä?b[1] and http://h/é[1] and é://x/"
+    found = list(urikit.extract(text, grammar="rfc2396"))
+    assert [(m.iri, m.uri) for m in found] == [
+        ("http://bücher.de/ä?b[1]", "http://b%C3%BCcher.de/%C3%A4?b[1]"),
+        ("http://h/é", "http://h/%C3%A9"),
+    ]
+    assert [m.iri for m in urikit.extract("http://h/a\u200eb", grammar="rfc2396")] == ["http://h/a"]
+    assert [m.iri for m in urikit.extract("<http:ü>", grammar="rfc2396")] == ["http:ü"]
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "kind"),
+    [
+        ("http://[\u00fc]/", 8, ErrorKind.INVALID_IP_LITERAL),  # where an escape is not
+        ("h\u00e9://x", 2, ErrorKind.INVALID_SCHEME),  # an escape is no scheme either
+        ("http://h/a\u200eb", 10, ErrorKind.BIDI_FORMATTING),
+        ("http://h/<\u200e", 9, ErrorKind.INVALID_CHARACTER),  # the first error first
+        ("http://h/a\ufffe", 10, ErrorKind.INVALID_CHARACTER),
+    ],
+)
+def test_iris_read_under_rfc2396(text: str, position: int, kind: ErrorKind) -> None:
+    with pytest.raises(urikit.URISyntaxError) as info:
+        complete_module.check_iri(text, urikit.RFC2396)
+    assert (info.value.text, info.value.position, info.value.kind) == (text, position, kind)
+    assert info.value.grammar == "rfc2396"
+
+
+def test_an_iri_alone_that_holds_what_ends_one() -> None:
+    # A text that is one IRI yields it whole, unless it holds what ends an IRI in text
+    assert [m.iri for m in urikit.extract("http://h/ü.")] == ["http://h/ü."]
+    assert [m.iri for m in urikit.extract("http://h/ü。")] == ["http://h/ü"]
+    assert [m.iri for m in urikit.extract("http://h/ü\u00a0x")] == ["http://h/ü"]
+
+
 def test_rfc2396_grammar() -> None:
     text = "see http://h.example/a?b[1] and http://h.example/c[1]"
     assert [m.uri for m in urikit.extract(text, grammar="rfc2396")] == [
@@ -214,6 +369,9 @@ def test_never_yields_an_invalid_uri(text: str) -> None:
     for grammar in ("rfc3986", "rfc2396"):
         for m in urikit.extract(text, grammar=grammar, abbreviated=True):
             assert urikit.parse(m.uri, grammar=grammar).scheme is not None
+            assert m.uri.isascii() and m.uri == urikit.iri_to_uri(m.iri)
+            if grammar == "rfc3986":
+                assert urikit.parse(m.iri, grammar="rfc3987").scheme is not None
             assert 0 <= m.start <= m.end <= len(text)
 
 
@@ -233,11 +391,24 @@ def test_a_valid_uri_alone_yields_itself(uri: str) -> None:
     assert [m.uri for m in urikit.extract(f"<{uri}>")] == [uri]
 
 
+def _ends_no_iri(iri: str) -> bool:
+    """Whether ``iri`` holds nothing that ends an IRI in text, nor whitespace at its ends."""
+    return text_module.text_classes().ending.search(iri) is None and iri == iri.strip()
+
+
+@given(abnf.strategy(abnf.iri_reference_rule(relative=False)).filter(_ends_no_iri))
+def test_a_valid_iri_alone_yields_itself(iri: str) -> None:
+    for text in (iri, f"  {iri}\n", f"<{iri}>"):
+        found = list(urikit.extract(text))
+        assert [(m.iri, m.uri) for m in found] == [(iri, urikit.iri_to_uri(iri))]
+
+
 # -- the linear scan: its parts agree with the plain definitions --------------------------
 PIECES = [
     "http:", "x://", "a:", "mailto:", "URL:", "<", ">", '"', "(", ")", "[", "]", "[::1]",
     ".", ",", ";", ":", "!", "?", "'", "%", "%4", "%41", "%zz", "@", "/", "//", "#", " ",
     "\n", "-\n ", "a", "b.c", "www.", "a.bc", ":80", "h:8a", "é", "|", "ab.cd:1",
+    "例", "。", "\u00a0", "「", "」", "…", "\ue000", "\u200e", "рф", "\u0301",
 ]  # fmt: skip
 texts = st.lists(st.sampled_from(PIECES), max_size=40).map("".join)
 
@@ -285,7 +456,36 @@ def test_a_window_holds_the_error_of_the_candidate(
 
 
 @given(
-    st.lists(st.sampled_from(["a", "(", ")", "[", "]", ".", ",", "!", "'", ":", "b:"]), max_size=30)
+    st.sampled_from(["http:", "http://", "x://", "mailto:", "a+b.c-d:"]),
+    texts,
+    st.sampled_from([urikit.RFC3986, urikit.RFC2396]),
+    st.integers(4, 16),
+)
+def test_a_window_holds_the_error_of_an_iri_candidate(
+    scheme: str, rest: str, grammar: urikit.Grammar, window: int
+) -> None:
+    # The same for IRIs, read as extract reads them (complete_module.check_iri): an
+    # ASCII window under the grammar, one with other characters as RFC 3987 says.
+    text = scheme + rest
+    colon = text.index(":")
+    head = colon + 3 if text.startswith("//", colon + 1) else None
+    try:
+        complete_module.check_iri(text, grammar)
+        expected = -1
+    except urikit.URISyntaxError as error:
+        expected = error.position
+    with mock.patch.object(extract_module, "_WINDOW", window):
+        _, found = extract_module._first_try(
+            text, 0, len(text), head, lambda c: complete_module.check_iri(c, grammar)
+        )
+    assert found == expected
+
+
+@given(
+    st.lists(
+        st.sampled_from(["a", "(", ")", "[", "]", ".", ",", "!", "'", ":", "b:", "…", "。", "é"]),
+        max_size=30,
+    )
 )
 def test_trimmed_ends_are_those_of_trim(pieces: list[str]) -> None:
     # _Scan._end keeps the bracket balance as the starts advance instead of counting it

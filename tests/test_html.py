@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.util
+import sys
 import time
 from types import ModuleType
 
@@ -16,7 +18,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import urikit
-from urikit.errors import ErrorKind
+from urikit.errors import ErrorKind, IDNAError
 from urikit.html import Link, base_uri, links
 
 PAGE = "http://example.com/dir/page.html"  # a retrieval URI for most tests
@@ -729,17 +731,179 @@ def test_absolute_references_need_no_base() -> None:
 
 
 def test_invalid_references_are_not_repaired() -> None:
-    found = list(
-        links('<a href="/a b"><a href="/é"><a href="http://[::1"><a href="%zz">', default=PAGE)
+    document = (
+        '<a href="/a b"><a href="/\u200e"><a href="http://[::1"><a href="%zz"><a href="/\ue000">'
     )
-    assert [link.uri for link in found] == [None] * 4
+    found = list(links(document, default=PAGE))
+    assert [link.uri for link in found] == [None] * 5
     kinds = [link.error.kind for link in found if isinstance(link.error, urikit.URISyntaxError)]
     assert kinds == [
         ErrorKind.INVALID_CHARACTER,
-        ErrorKind.NON_ASCII,
+        ErrorKind.BIDI_FORMATTING,  # RFC 3987 §4.1: no IRI holds one, HTML would encode it
         ErrorKind.INVALID_IP_LITERAL,
         ErrorKind.INVALID_PERCENT_ENCODING,
+        ErrorKind.UNEXPECTED_CHARACTER,  # RFC 3987 §2.2: a private use character, not in a query
     ]
+
+
+# -- IRI references: made URIs as HTML's URL parser makes them -----------------------------
+def test_an_iri_href_as_a_browser_follows_it() -> None:
+    # The issue's example: the host by IDNA (domain to ASCII), the path in UTF-8
+    (link,) = links('<a href="https://bücher.de/ü">')
+    assert (link.reference, link.uri, link.error) == (
+        "https://bücher.de/ü",
+        "https://xn--bcher-kva.de/%C3%BC",
+        None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("href", "expected"),
+    [
+        ("https://Bücher.DE:8443/ä?ö#ü", "https://xn--bcher-kva.de:8443/%C3%A4?%C3%B6#%C3%BC"),
+        ("//例え.jp/パス", "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9"),
+        ("ü/../ä?x=ß", "http://example.com/dir/%C3%A4?x=%C3%9F"),  # the base's host stays
+        ("?é", "http://example.com/dir/page.html?%C3%A9"),
+        ("#ü", "http://example.com/dir/page.html#%C3%BC"),
+        ("http://jürgen:pässword@h/", "http://j%C3%BCrgen:p%C3%A4ssword@h/"),
+        ("http://b%C3%BCcher-ü.de/", "http://xn--bcher--3yaf.de/"),  # escapes decoded first
+        ("http://[::1]/ü", "http://[::1]/%C3%BC"),
+        ("mailto:jürgen@bücher.de?subject=ü", "mailto:j%C3%BCrgen@b%C3%BCcher.de?subject=%C3%BC"),
+        ("foo://bücher/ü", "foo://b%C3%BCcher/%C3%BC"),  # not special: an opaque host
+        ("file://bücher/ü", "file://xn--bcher-kva/%C3%BC"),
+        ("wss://bücher.de/?ü", "wss://xn--bcher-kva.de/?%C3%BC"),
+        ("HTTP://bücher.de/?\ue000", "HTTP://xn--bcher-kva.de/?%EE%80%80"),  # iprivate: query
+    ],
+)
+def test_iri_references(href: str, expected: str) -> None:
+    (link,) = links(f'<a href="{href}">', retrieval_uri=PAGE)
+    assert (link.reference, link.uri) == (href, expected)
+
+
+def test_a_latin1_document_encodes_its_queries_in_latin1() -> None:
+    # The URL Standard's query state: the document's encoding for http(s), ftp and file,
+    # UTF-8 for the rest of the URL and for other schemes (ws, wss and non-special).
+    document = (
+        (
+            '<a href="/ä?q=ü&r=é">'
+            '<a href="ws://h/ä?q=ü">'
+            '<a href="foo:ä?q=ü">'
+            '<a href="/?euro=€&kanji=日">'  # windows-1252's euro sign; &#N; for what none has
+        )
+        .encode("latin-1", "xmlcharrefreplace")
+        .decode("latin-1")
+    )
+    found = uris(document, retrieval_uri=PAGE, encoding="latin-1")
+    assert found == [
+        "http://example.com/%C3%A4?q=%FC&r=%E9",
+        "ws://h/%C3%A4?q=%C3%BC",
+        "foo:%C3%A4?q=%C3%BC",
+        "http://example.com/?euro=%80&kanji=%26%2326085%3B",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("encoding", "query"),
+    [
+        ("utf-8", "%C3%BC%E6%97%A5"),
+        ("UTF-16", "%C3%BC%E6%97%A5"),  # "get an output encoding": UTF-8
+        ("utf-16-le", "%C3%BC%E6%97%A5"),
+        ("windows-1252", "%FC%26%2326085%3B"),
+        ("shift_jis", "%26%23252%3B%93%FA"),
+        ("euc-kr", "%26%23252%3B%EC%ED"),
+        ("koi8-r", "%26%23252%3B%26%2326085%3B"),
+    ],
+)
+def test_query_encodings(encoding: str, query: str) -> None:
+    (link,) = links('<a href="http://h/ü?üü日">', encoding=encoding)
+    assert link.uri == "http://h/%C3%BC?" + query.replace("%C3%BC", "%C3%BC%C3%BC", 1).replace(
+        "%FC", "%FC%FC", 1
+    ).replace("%26%23252%3B", "%26%23252%3B%26%23252%3B", 1)
+
+
+def test_a_base_href_iri() -> None:
+    document = '<base href="http://bücher.de/ä/"><a href="ö?ü">'
+    assert base_uri(document) == "http://xn--bcher-kva.de/%C3%A4/"
+    assert base_uri(document, encoding="latin-1") == "http://xn--bcher-kva.de/%C3%A4/"
+    assert uris(document, encoding="latin-1") == [
+        "http://xn--bcher-kva.de/%C3%A4/",
+        "http://xn--bcher-kva.de/%C3%A4/%C3%B6?%FC",
+    ]
+    # a base href whose host IDNA refuses gives no base: the next layer does
+    assert base_uri('<base href="http://a\u2100b/">', retrieval_uri=PAGE) == PAGE
+
+
+@pytest.mark.parametrize(
+    "host", ["a\u2100b", "example.com\uff03x", "xn--a\u00e9", "a..b\u00e9", "\u00e9-"]
+)
+def test_a_host_idna_refuses_makes_the_link_invalid(host: str) -> None:
+    # never another host (\u2100 maps to "a/c", \uff03 to "#"): an IDNAError on the link
+    (link,) = links(f'<a href="http://{host}/\u00e9">')
+    assert link.uri is None
+    assert isinstance(link.error, IDNAError)
+    assert link.error.kind == ErrorKind.INVALID_IDN
+
+
+def test_a_host_escape_of_no_utf8_makes_the_link_invalid() -> None:
+    # the URL Standard decodes a host's escapes before IDNA: octets of no UTF-8, no domain
+    (link,) = links('<a href="http://b%FF\u00fc.de/">')
+    assert link.uri is None and isinstance(link.error, IDNAError)
+    assert link.error.position == 1
+
+
+def test_without_the_idna_extra_a_link_says_which_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "idna", None)  # import idna fails
+    found = list(links('<a href="https://bücher.de/ü"><a href="/ü">', retrieval_uri=PAGE))
+    assert found[0].uri is None and isinstance(found[0].error, IDNAError)
+    assert "pip install 'urikit[idna]'" in found[0].error.reason
+    assert found[1].uri == "http://example.com/%C3%BC"  # no host to convert: no extra needed
+
+
+def test_idna_modes() -> None:
+    document = '<a href="http://B\u00fccher.de/"><a href="http://\u2665.example/">'
+    assert uris(document) == ["http://xn--bcher-kva.de/", None]  # UTS #46 maps B to b
+    assert uris(document, mode="idna2008") == [None, None]  # IDNA2008 maps nothing
+    if importlib.util.find_spec("ada_url") is not None:  # the browser extra
+        assert uris(document, mode="browser") == [
+            "http://xn--bcher-kva.de/",
+            "http://xn--g6h.example/",  # browsers take emoji and symbols
+        ]
+
+
+def test_iri_references_under_other_grammars() -> None:
+    document = '<a href="http://bücher.de/ä?b[1]"><a href="http://h/\u200e">'
+    # RFC 2396 (with RFC 2732) allows "[" in a query; a character outside ASCII may stand
+    # where an escape may
+    assert uris(document, grammar="rfc2396") == ["http://xn--bcher-kva.de/%C3%A4?b[1]", None]
+    assert uris(document) == [None, None]
+    # "rfc3987" reads as "rfc3986": the targets are URIs
+    found = list(links('<a href="//bücher.de/ä">', retrieval_uri="http://a/", grammar="rfc3987"))
+    assert found[0].uri == "http://xn--bcher-kva.de/%C3%A4"
+    with pytest.raises(urikit.URISyntaxError):  # the layers given are URIs
+        base_uri("", retrieval_uri="http://bücher.de/", grammar="rfc3987")
+
+
+@pytest.mark.parametrize(
+    ("keywords", "error"),
+    [
+        ({"encoding": "no-such-encoding"}, ValueError),
+        ({"encoding": "cp500"}, ValueError),  # EBCDIC: ASCII is not ASCII
+        ({"encoding": "rot13"}, ValueError),  # not a text encoding
+        ({"encoding": "idna"}, ValueError),
+        ({"encoding": b"utf-8"}, TypeError),
+        ({"mode": "uts64"}, ValueError),
+        ({"mode": None}, TypeError),
+    ],
+)
+def test_encoding_and_mode_are_checked_at_the_call(
+    keywords: dict[str, object], error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        links("<a href=x>", **keywords)  # type: ignore[arg-type]
+    with pytest.raises(error):
+        base_uri("<a href=x>", **keywords)  # type: ignore[arg-type]
 
 
 def test_link_is_a_frozen_value() -> None:
@@ -772,13 +936,14 @@ PIECES = [
     "</svg>", "<math>", "<template>", "</template>", "<script>", "</script>", "<title>",
     "<plaintext>", "&#", "&#x", "&amp", "&copy", ";", '"', "'", "=", ",", "(", ")", " ",
     "\n", "\r", "\t", "\0", "x", "1x", "http://a/b", "../", "#f", ":", "%", "\u00e9",
+    "http://b\u00fccher.de/", "//\u4f8b\u3048.jp", "?q=\u20ac", "\u200e", "\u2100", "\ue000",
 ]  # fmt: skip
 html_like = st.lists(st.sampled_from(PIECES), max_size=60).map("".join)
 
 
 @given(
     document=st.one_of(st.text(), html_like),
-    grammar=st.sampled_from(["rfc3986", "rfc2396"]),
+    grammar=st.sampled_from(["rfc3986", "rfc2396", "rfc3987"]),
     retrieval_uri=st.sampled_from([None, "http://r/a/b?q", "mailto:x@y"]),
 )
 @example(document="<![ x", grammar="rfc3986", retrieval_uri=None)
@@ -789,13 +954,18 @@ def test_any_text(document: str, grammar: str, retrieval_uri: str | None) -> Non
         assert link.reference == link.reference.strip("\t\n\f\r ")
         assert link.line >= 1 and link.column >= 1
         if link.uri is None:
-            assert isinstance(link.error, (urikit.URISyntaxError, urikit.ResolutionError))
+            assert isinstance(
+                link.error, (urikit.URISyntaxError, urikit.ResolutionError, IDNAError)
+            )
         else:
             assert link.error is None
-            assert urikit.parse(link.uri, grammar=grammar).scheme is not None
+            assert link.uri.isascii()
+            uri_grammar = "rfc3986" if grammar == "rfc3987" else grammar
+            assert urikit.parse(link.uri, grammar=uri_grammar).scheme is not None
     base = base_uri(document, retrieval_uri=retrieval_uri, grammar=grammar)
-    absolute = "absolute-URI" if grammar == "rfc3986" else "absoluteURI"
-    assert base is None or urikit.is_valid(base, grammar=grammar, rule=absolute)
+    absolute = "absoluteURI" if grammar == "rfc2396" else "absolute-URI"
+    uri_grammar = "rfc3986" if grammar == "rfc3987" else grammar
+    assert base is None or urikit.is_valid(base, grammar=uri_grammar, rule=absolute)
     assert [(link.line, link.column) for link in found] == sorted(
         (link.line, link.column) for link in found
     )

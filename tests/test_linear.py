@@ -160,6 +160,47 @@ EXTRACT: list[Shape] = [
         (300 * K, 3000 * K),
     ),
     ("one long URI", _extract(), lambda n: "see http://" + "a" * n + " and", (1000 * K, 10000 * K)),
+    # IRIs (RFC 3987) and the text around them (issue 10)
+    ("one long IRI", _extract(), lambda n: "see http://" + "ü" * n + " and", (1000 * K, 10000 * K)),
+    (
+        "IRIs in CJK text",
+        _extract(),
+        lambda n: "「https://例え.jp/パス」、https://例え.jp/。" * (n // 36),
+        (100 * K, 1000 * K),
+    ),
+    ("http://x/…… <", _extract(), lambda n: "http://x/" + "…" * n + " <", (300 * K, 3000 * K)),
+    (
+        "http://x/…)…) <",
+        _extract(),
+        lambda n: "http://x/" + "…)" * (n // 2) + " <",
+        (300 * K, 3000 * K),
+    ),
+    ("http:ü\u200e ...", _extract(), lambda n: "http:ü\u200e" * (n // 7), (20 * K, 200 * K)),
+    ("http://ü\ue000 ...", _extract(), lambda n: "http://ü\ue000" * (n // 9), (20 * K, 200 * K)),
+    (
+        "IRIs under rfc2396",
+        _extract(grammar="rfc2396"),
+        lambda n: "http://h/ü[\u200e" * (n // 13),
+        (20 * K, 200 * K),
+    ),
+    (
+        "IDN labels, no /",
+        _extract(abbreviated=True),
+        lambda n: "пример." * (n // 7) + "рф",
+        (300 * K, 3000 * K),
+    ),
+    (
+        "combining marks, abbreviated",
+        _extract(abbreviated=True),
+        lambda n: "e\u0301" * (n // 2) + ".de/",
+        (300 * K, 3000 * K),
+    ),
+    (
+        "a text that is one IRI",
+        _extract(),
+        lambda n: "http://例え.jp/" + "パ" * n,
+        (1000 * K, 10000 * K),
+    ),
 ]
 
 
@@ -274,6 +315,20 @@ HTML: list[Shape] = [
         lambda n: "".join(f'<a href="/p{i}">' for i in range(n // 16)),
         (50 * K, 500 * K),
     ),
+    # IRI references (issue 10): encoded as HTML's URL parser encodes them
+    ("many IRI links", _links, lambda n: '<a href="/ü?q=é">' * (n // 17), (50 * K, 500 * K)),
+    (
+        "many IRI hosts",
+        _links,
+        lambda n: "".join(f'<a href="//ü{i}.example/">' for i in range(n // 26)),
+        (20 * K, 200 * K),
+    ),
+    (
+        "a long query in latin-1",
+        lambda d: list(urikit.html.links(d, retrieval_uri="http://h/", encoding="latin-1")),
+        lambda n: '<a href="/?q=' + "日é" * (n // 2) + '">',
+        (100 * K, 1000 * K),
+    ),
     (
         "base_uri after <template>...",
         _base,
@@ -387,6 +442,13 @@ CORE: list[tuple[str, Callable[[Any], object], Callable[[int], Any], tuple[int, 
     ("unquote_to_bytes", urikit.unquote_to_bytes, lambda n: "%41a" * (n // 4), BIG),
     ("requote", urikit.requote, lambda n: "http://h/" + "a b%" * (n // 4), MID),
     ("requote authority", urikit.requote, lambda n: "http://" + "a@" * (n // 2) + "/", MID),
+    ("requote IRI", urikit.requote, lambda n: "http://bücher.de/" + "ä b" * (n // 3), MID),
+    (
+        "requote IRI authority",
+        urikit.requote,
+        lambda n: "http://" + "ü@" * (n // 2) + "bücher.de/",
+        MID,
+    ),
     (
         "compose",
         lambda p: urikit.compose(scheme="s", host="h", path=p),
@@ -397,6 +459,7 @@ CORE: list[tuple[str, Callable[[Any], object], Callable[[int], Any], tuple[int, 
     ("build_query", urikit.build_query, lambda n: [("a", "b c")] * (n // 6), MID),
     ("complete", urikit.complete, lambda n: "www.example.com/" + "a/" * (n // 2), BIG),
     ("complete bad", _complete_or_error, lambda n: "www." + "a" * n + " x", BIG),
+    ("complete IRI", urikit.complete, lambda n: "bücher.de/" + "ä/" * (n // 2), BIG),
     (
         "replace",
         lambda p: urikit.parse("http://h/").replace(path=p, query=p[1:]),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import string
+import sys
 import urllib.parse
 from collections.abc import Callable
 
@@ -452,6 +453,148 @@ def test_compose_2396() -> None:
     assert compose(scheme="mailto", path="a@b", query="s=1", grammar="rfc2396") == "mailto:a@b?s=1"
 
 
+# -- host names outside ASCII: IDNA (RFC 3986 §3.2.2) or percent-encoding ------------------
+@pytest.mark.parametrize(
+    ("parts", "expected"),
+    [
+        ({"scheme": "http", "host": "bücher.de", "path": "/ä"}, "http://xn--bcher-kva.de/%C3%A4"),
+        ({"scheme": "http", "host": "Bücher.DE"}, "http://xn--bcher-kva.de"),  # mapped whole
+        ({"scheme": "http", "host": "例え.jp", "port": 80}, "http://xn--r8jz45g.jp:80"),
+        ({"scheme": "http", "host": "Example.COM"}, "http://Example.COM"),  # ASCII: as it is
+        ({"scheme": "http", "host": "a_b c"}, "http://a_b%20c"),
+        ({"host": "h", "userinfo": "jürgen"}, "//j%C3%BCrgen@h"),  # only the host
+        ({"host": "fe80::1%é"}, "//[fe80::1%25%C3%A9]"),  # a zone is no host name
+        (
+            {"scheme": "http", "host": "bücher.de", "host_encoding": "percent"},
+            "http://b%C3%BCcher.de",
+        ),
+        ({"scheme": "http", "host": "bücher.de", "grammar": "rfc2396"}, "http://xn--bcher-kva.de"),
+        ({"scheme": "http", "host": "bücher.de", "grammar": "rfc3987"}, "http://xn--bcher-kva.de"),
+    ],
+)
+def test_compose_hosts(parts: dict[str, object], expected: str) -> None:
+    assert compose(**parts) == expected  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("http://bücher.de/ä", "http://xn--bcher-kva.de/%C3%A4"),  # the example
+        ("http://ü@Bücher.de:8080/ä b", "http://%C3%BC@xn--bcher-kva.de:8080/%C3%A4%20b"),
+        ("http://b%C3%BCcher-ü.de/", "http://xn--bcher--3yaf.de/"),  # escapes decoded first
+        ("//例え.jp", "//xn--r8jz45g.jp"),
+        ("http://[::1]/ü", "http://[::1]/%C3%BC"),
+        ("http://h/ü", "http://h/%C3%BC"),
+        ("http://b%C3%BCcher.de/", "http://b%C3%BCcher.de/"),  # valid: unchanged
+    ],
+)
+def test_requote_iris(text: str, expected: str) -> None:
+    assert requote(text) == expected
+    assert requote(expected) is expected
+    assert "xn--" not in requote(text, host="percent")
+
+
+def test_requote_hosts_by_choice_and_grammar() -> None:
+    text = "http://Bücher.de/ä b"
+    assert requote(text, host="percent") == "http://B%C3%BCcher.de/%C3%A4%20b"
+    assert requote(text, grammar="rfc2396") == "http://xn--bcher-kva.de/%C3%A4%20b"
+    assert urikit.is_valid(requote(text, grammar="rfc2396"), grammar="rfc2396")
+    # an IRI grammar repairs into an IRI: what IRIs allow stays, hosts too
+    assert requote(text, grammar="rfc3987") == "http://Bücher.de/ä%20b"
+    assert requote("http://h/\u200e\ue000?\ue000", grammar="rfc3987") == (
+        "http://h/%E2%80%8E%EE%80%80?\ue000"  # §4.1 bidi, §2.2 iprivate outside a query
+    )
+    assert requote("http://bücher.de/ä", grammar="rfc3987") == "http://bücher.de/ä"
+
+
+def test_requote_positions_past_a_converted_host() -> None:
+    text = "http://bücher.de:8x/ a"
+    with pytest.raises(URISyntaxError) as info:
+        requote(text)
+    assert (info.value.text, info.value.position, info.value.kind) == (
+        text,
+        19,
+        ErrorKind.INVALID_PORT,
+    )
+    with pytest.raises(URISyntaxError) as info:
+        requote("http://bü%FFcher.de/")  # an escape that is no UTF-8: no host name
+    assert (info.value.position, info.value.kind) == (9, ErrorKind.INVALID_PERCENT_ENCODING)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: compose(scheme="http", host="a\u2100b"),  # U+2100 maps to "a/c"
+        lambda: compose(host="example.com\uff03x"),  # U+FF03 maps to "#"
+        lambda: compose(host="é..x"),
+        lambda: requote("http://a\u2100b/"),
+        lambda: requote("http://\u00e9-/ x"),
+    ],
+)
+def test_a_host_idna_refuses_is_an_idna_error(call: Callable[[], object]) -> None:
+    with pytest.raises(urikit.errors.IDNAError) as info:
+        call()
+    assert info.value.kind == ErrorKind.INVALID_IDN
+    assert isinstance(info.value, ValueError)
+
+
+def test_a_lone_surrogate_in_a_host_is_a_syntax_error() -> None:
+    with pytest.raises(URISyntaxError) as info:
+        compose(host="é" + S)
+    assert (info.value.text, info.value.position, info.value.kind) == (
+        "é" + S,
+        2,
+        ErrorKind.INVALID_CHARACTER,
+    )
+
+
+def test_without_the_idna_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A host outside ASCII needs the extra: an error naming it, never a silent other form
+    monkeypatch.setitem(sys.modules, "idna", None)
+    calls: list[Callable[[], object]] = [
+        lambda: compose(host="bücher.de"),
+        lambda: requote("http://bücher.de/"),
+    ]
+    for call in calls:
+        with pytest.raises(ModuleNotFoundError, match=r"pip install 'urikit\[idna\]'"):
+            call()
+    assert compose(host="bücher.de", host_encoding="percent") == "//b%C3%BCcher.de"
+    assert requote("http://bücher.de/ä", host="percent") == "http://b%C3%BCcher.de/%C3%A4"
+    assert compose(host="example.com") == "//example.com"  # ASCII: no library
+    assert requote("http://h/ä") == "http://h/%C3%A4"
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: compose(host="h", host_encoding="punycode"), ValueError),  # type: ignore[arg-type]
+        (lambda: compose(host="h", host_encoding=None), TypeError),  # type: ignore[arg-type]
+        (lambda: compose(host="h", mode="uts64"), ValueError),
+        (lambda: compose(mode=b"uts46"), TypeError),  # type: ignore[arg-type]
+        (lambda: requote("x", host="keep"), ValueError),  # type: ignore[arg-type]
+        (lambda: requote("x", host=1), TypeError),  # type: ignore[arg-type]
+        (lambda: requote("x", mode="idna2003"), ValueError),
+    ],
+)
+def test_host_keywords_are_checked_at_the_call(
+    call: Callable[[], object], error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        call()
+
+
+@given(text=st.text(st.sampled_from(list("aé例-.ü\u2100ß")), min_size=1, max_size=12))
+def test_compose_idna_hosts_are_ascii_or_refused(text: str) -> None:
+    try:
+        composed = compose(scheme="http", host=text, path="/")
+    except urikit.errors.IDNAError:
+        return
+    host = urikit.parse(composed).host
+    assert host is not None and host.isascii()
+    if not text.isascii():
+        assert "%" not in host and host == host.lower()
+
+
 # -- properties -------------------------------------------------------------------------
 @pytest.mark.parametrize("component", COMPONENTS)
 @given(text=TEXT)
@@ -549,7 +692,7 @@ def _unfixable(text: str) -> bool:
 @example(text="a:")
 def test_requote_makes_valid_references(text: str) -> None:
     try:
-        result = requote(text)
+        result = requote(text, host="percent")
     except URISyntaxError:
         assert _unfixable(text)
         return
@@ -557,6 +700,29 @@ def test_requote_makes_valid_references(text: str) -> None:
     assert requote(result) is result  # idempotent
     if "%" not in text:  # only encoding was added
         assert unquote(result) == text
+
+
+@given(text=ALMOST)
+@example(text="http://é€/")
+@example(text="http://u@é:80/")
+def test_requote_with_idna_makes_valid_references(text: str) -> None:
+    # The default: a host outside ASCII by IDNA, or an IDNAError; never another host.
+    try:
+        result = requote(text)
+    except URISyntaxError:
+        assert _unfixable(text) or "%" in text  # or an escape of no UTF-8 in the host
+        return
+    except urikit.errors.IDNAError:
+        return
+    assert urikit.is_valid(result)
+    assert requote(result) is result
+    match = _APPENDIX_B.match(text)
+    assert match is not None
+    host_port = (match.group(2) or "").rpartition("@")[2]
+    name = host_port if host_port.startswith("[") else host_port.rpartition(":")[0] or host_port
+    if not name.isascii():  # converted whole: A-labels (or LDH), never escapes
+        host = urikit.parse(result).host
+        assert host is not None and "%" not in host
 
 
 @given(text=ALMOST)
@@ -624,7 +790,7 @@ def composable(draw: st.DrawFn) -> dict[str, object]:
 @example(parts={"scheme": None, "path": "//a:b", "query": None, "fragment": None})
 @example(parts={"scheme": None, "path": ":", "query": None, "fragment": None})
 def test_compose_reads_back(parts: dict[str, object]) -> None:
-    ref = urikit.parse(compose(**parts))  # type: ignore[arg-type]
+    ref = urikit.parse(compose(**parts, host_encoding="percent"))  # type: ignore[arg-type]
     assert ref.scheme == parts["scheme"]
     host = parts.get("host")
     if host is None:
@@ -672,6 +838,8 @@ def test_compose_2396_is_valid_or_raises(parts: dict[str, object]) -> None:
         text = compose(**parts, grammar="rfc2396")  # type: ignore[arg-type]
     except URISyntaxError:
         return  # e.g. "scheme:" alone, a zone, or an empty host with a port
+    except urikit.errors.IDNAError:
+        return  # a host outside ASCII that IDNA refuses
     assert urikit.is_valid(text, grammar="rfc2396")
 
 

@@ -4,9 +4,11 @@ A ``URISyntaxError``'s ``position`` is the smallest ``i`` such that ``text[: i +
 begins no string of the rule, or ``len(text)`` when every prefix does but the whole text
 is not valid.  ``tests/oracle.py`` computes that independently, by partial matching
 (the ``regex`` module) against full-anchored ABNF regexes built rule by rule.  On a
-fixed-seed sample of mutated references, under both grammars and every reference rule,
-the parser must agree with it in at least 99% of the invalid cases, and every
-disagreement must belong to a named convention below (documented in ``_diagnose``).
+fixed-seed sample of mutated references (URIs of both RFCs, and IRIs with characters
+of every class RFC 3987 §2.2 and §4.1 name), under the three grammars and every
+reference rule, the parser must agree with it in at least 99% of the invalid cases, and
+every disagreement must belong to a named convention below (documented in
+``_diagnose``); so must ``validate`` on mutated IRI components, rule by rule.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 import pytest
@@ -22,12 +25,31 @@ import pytest
 import urikit
 from tests import strategies as abnf
 from tests.expect import CHAR, IPLIT, NONASCII, PCT, PORT, R2, R3, SCHEME, UNEXP
-from tests.oracle import ORACLES, PARTIAL, accepts, first_impossible, viable
+from tests.oracle import IRI_ALIASES, ORACLES, PARTIAL, accepts, first_impossible, viable
 from urikit import ErrorKind
 
+R7 = "rfc3987"
 RULES = {
     R3: ["URI-reference", "URI", "absolute-URI", "relative-ref"],
     R2: ["URI-reference", "absoluteURI", "relativeURI"],
+    R7: ["IRI-reference", "IRI", "absolute-IRI", "irelative-ref"],
+}
+#: RFC 3987 §2.2's component rules (and the rules it keeps from RFC 3986), each with
+#: what generates valid strings of it; ``validate`` reads the mutations.
+_IRI = abnf.IRI_PARTS
+IRI_COMPONENTS: dict[str, abnf.Rule] = {
+    "scheme": abnf.scheme_rule,
+    "port": abnf.port_rule,
+    "IP-literal": abnf.ip_literal,
+    "IPv4address": abnf.ipv4address,
+    "IPv6address": abnf.ipv6address,
+    "iuserinfo": _IRI.userinfo,
+    "ihost": _IRI.host,
+    "ireg-name": _IRI.host,
+    "iauthority": _IRI.authority,
+    "ipath": _IRI.path,
+    "iquery": _IRI.query,
+    "ifragment": _IRI.fragment,
 }
 SEED = 8
 SAMPLE = 4000
@@ -51,14 +73,43 @@ def _case(text: str, grammar: str, rule: str) -> Case:
 
 
 def _sample(size: int, seed: int) -> list[Case]:
-    """Mutations of valid references of either grammar, each read under a random rule."""
+    """Mutations of valid references of any grammar, each read under a random rule of
+    a random grammar (IRIs under the URI grammars too: where is the first non-ASCII)."""
     rnd = random.Random(seed)
-    bases = [abnf.mutation(abnf.reference()), abnf.mutation(abnf.reference_2396())]
+    bases = [
+        abnf.mutation(abnf.reference()),
+        abnf.mutation(abnf.reference_2396()),
+        abnf.mutation(abnf.iri_reference_rule(), abnf.IRI_MUTATION_ALPHABET),
+    ]
     pairs = [(grammar, rule) for grammar, rules in RULES.items() for rule in rules]
     cases = []
     for _ in range(size):
         text = abnf.sample(rnd.choice(bases), rnd)
         cases.append(_case(text, *rnd.choice(pairs)))
+    return cases
+
+
+def _component_case(text: str, rule: str) -> Case:
+    expected = first_impossible(text, rule, R7)
+    try:
+        urikit.validate(text, grammar=R7, rule=rule)
+    except urikit.URISyntaxError as error:
+        return Case(text, R7, rule, expected, error)
+    return Case(text, R7, rule, expected, None)
+
+
+def _component_sample(size: int, seed: int) -> list[Case]:
+    """Mutations of valid RFC 3987 components, each validated under its own rule (or
+    the RFC 3986 name urikit gives it too: ``host`` for ``ihost``)."""
+    rnd = random.Random(seed)
+    aliases = {iri: uri for uri, iri in IRI_ALIASES.items()}
+    cases = []
+    for _ in range(size):
+        rule = rnd.choice(sorted(IRI_COMPONENTS))
+        text = abnf.sample(abnf.mutation(IRI_COMPONENTS[rule], abnf.IRI_MUTATION_ALPHABET), rnd)
+        if rule in aliases and rnd.randrange(2):
+            rule = aliases[rule]
+        cases.append(_component_case(text, rule))
     return cases
 
 
@@ -73,10 +124,9 @@ def _position(case: Case) -> int | None:
     return None if case.error is None else case.error.position
 
 
-def test_positions_agree_with_the_oracle() -> None:
-    cases = _sample(SAMPLE, SEED)
+def _assert_agreement(cases: list[Case]) -> None:
     invalid = [case for case in cases if case.expected is not None or case.error is not None]
-    assert len(invalid) > SAMPLE // 2  # the sample exercises the diagnosis
+    assert len(invalid) > len(cases) // 2  # the sample exercises the diagnosis
     disagreements = [case for case in invalid if _position(case) != case.expected]
     rate = 1 - len(disagreements) / len(invalid)
     unexplained = [
@@ -88,6 +138,18 @@ def test_positions_agree_with_the_oracle() -> None:
     assert unexplained == []
 
 
+def test_positions_agree_with_the_oracle() -> None:
+    cases = _sample(SAMPLE, SEED)
+    _assert_agreement(cases)
+    for grammar in RULES:  # each grammar had its share
+        assert sum(case.grammar == grammar for case in cases) > SAMPLE // 5
+
+
+def test_iri_component_positions_agree_with_the_oracle() -> None:
+    # RFC 3987 §2.2: validate(text, rule=...) for the component rules, the same way.
+    _assert_agreement(_component_sample(SAMPLE // 2, SEED))
+
+
 @pytest.mark.parametrize("grammar", sorted(RULES))
 def test_the_verdicts_agree_too(grammar: str) -> None:
     # The partial oracle's verdict on the whole text is the full oracle's.
@@ -95,6 +157,12 @@ def test_the_verdicts_agree_too(grammar: str) -> None:
         if case.grammar == grammar:
             assert (case.expected is None) == accepts(case.text, case.rule, case.grammar)
             assert (case.error is None) == (case.expected is None)
+
+
+def test_the_component_verdicts_agree_too() -> None:
+    for case in _component_sample(500, SEED + 1):
+        assert (case.expected is None) == accepts(case.text, case.rule, case.grammar)
+        assert (case.error is None) == (case.expected is None)
 
 
 @pytest.mark.parametrize(
@@ -108,6 +176,14 @@ def test_the_verdicts_agree_too(grammar: str) -> None:
         ("a%4", R3, "URI-reference", 3),
         ("1http://h", R2, "URI-reference", 5),
         ("", R2, "relativeURI", 0),
+        # RFC 3987 §2.2: an iprivate only in the query; §4.1: no bidi formatting
+        ("http://h/\ue000?\ue000", R7, "IRI", 9),
+        ("http://h?\ue000#\ue000", R7, "IRI", 11),
+        ("//h\u200f", R7, "IRI-reference", 3),
+        ("\u00e9:x", R7, "IRI-reference", 1),  # a relative path until the ":"
+        ("r\u00e9sum\u00e9/\x85", R7, "irelative-ref", 7),
+        ("\U000e1000\U000e0fff", R7, "ipath", 1),
+        ("", R7, "IRI", 0),
     ],
 )
 def test_oracle_rows(text: str, grammar: str, rule: str, position: int) -> None:
@@ -145,10 +221,10 @@ def test_parse_positions(
 
 # Positions point into the caller's text, not into a repaired or completed one.
 CLIENT_ROWS: list[tuple[Callable[[str], object], str, int, ErrorKind]] = [
-    # requote encodes " " and "é" (into 9 characters), then the port is still no port:
-    # "http://h%20%C3%A9:x" may become a userinfo, so its "/" cannot belong.
-    (urikit.requote, "http://h é:x/", 12, PORT),
-    (urikit.requote, "http://h é:x", 12, PORT),
+    # requote encodes " " and "é" (into 9 characters: host="percent"), then the port is
+    # still no port: "http://h%20%C3%A9:x" may become a userinfo, so its "/" cannot belong.
+    (partial(urikit.requote, host="percent"), "http://h é:x/", 12, PORT),
+    (partial(urikit.requote, host="percent"), "http://h é:x", 12, PORT),
     (urikit.requote, "é://h/", 0, NONASCII),  # requote leaves a scheme alone
     (urikit.requote, "http://[::1]é/", 12, NONASCII),  # and an IP literal
     # complete brackets the address: "::" reads as "http://[::]", and "\x1c" stays at 3.
@@ -167,24 +243,32 @@ def test_client_positions(
     assert (caught.value.text, caught.value.position, caught.value.kind) == (text, position, kind)
 
 
-def main(argv: list[str]) -> None:
-    """``python -m tests.test_positions [N [SEED]]``: the agreement on N cases (20,000
-    by default), and the disagreements, grouped by the kind reported."""
-    size = int(argv[0]) if argv else 20_000
-    seed = int(argv[1]) if len(argv) > 1 else SEED
-    cases = _sample(size, seed)
+def _report(title: str, cases: list[Case]) -> None:
     invalid = [case for case in cases if case.expected is not None or case.error is not None]
     disagreements = [case for case in invalid if _position(case) != case.expected]
     print(
-        f"{size} cases, {len(invalid)} invalid: the position agrees with the oracle in "
-        f"{1 - len(disagreements) / len(cases):.2%} of all cases, "
-        f"{1 - len(disagreements) / len(invalid):.2%} of the invalid ones"
+        f"{title}: {len(cases)} cases, {len(invalid)} invalid: the position agrees with the "
+        f"oracle in {1 - len(disagreements) / max(len(cases), 1):.2%} of all cases, "
+        f"{1 - len(disagreements) / max(len(invalid), 1):.2%} of the invalid ones"
     )
     by_kind = Counter(case.error.kind.name if case.error else "accepted" for case in disagreements)
     for kind, count in by_kind.most_common():
         print(f"  {count:6}  {kind}")
     for case in disagreements[:20]:
         print(f"  {case.text!r} {case.grammar} {case.rule}: {_position(case)}, not {case.expected}")
+
+
+def main(argv: list[str]) -> None:
+    """``python -m tests.test_positions [N [SEED]]``: the agreement on N cases (20,000
+    by default), for all grammars and for each, then on N mutated RFC 3987 components;
+    and the disagreements, grouped by the kind reported."""
+    size = int(argv[0]) if argv else 20_000
+    seed = int(argv[1]) if len(argv) > 1 else SEED
+    cases = _sample(size, seed)
+    _report("all grammars", cases)
+    for grammar in RULES:
+        _report(f"  {grammar}", [case for case in cases if case.grammar == grammar])
+    _report("rfc3987 component rules", _component_sample(size, seed))
 
 
 if __name__ == "__main__":

@@ -303,7 +303,11 @@ def test_a_str_argument_reads_under_rfc3986_by_default() -> None:
     assert urikit.parse("http://a").grammar == "rfc3986"
     ref = urikit.parse("?y", grammar="rfc2396")  # a reference argument follows the base
     assert urikit.resolve("http://a/b/c/d;p?q", ref) == "http://a/b/c/d;p?y"
-    assert urikit.GRAMMARS == {"rfc3986": urikit.RFC3986, "rfc2396": urikit.RFC2396}
+    assert urikit.GRAMMARS == {
+        "rfc3986": urikit.RFC3986,
+        "rfc2396": urikit.RFC2396,
+        "rfc3987": urikit.RFC3987,
+    }
     assert isinstance(urikit.RFC3986, urikit.Grammar)
 
 

@@ -14,22 +14,26 @@ from __future__ import annotations
 from . import errors, html, schemes
 from ._complete import complete
 from ._compose import compose
+from ._convert import iri_to_uri, uri_to_iri
 from ._extract import URIMatch, extract
-from ._grammar import GRAMMARS, RFC2396, RFC3986, Grammar
+from ._grammar import GRAMMARS, RFC2396, RFC3986, RFC3987, Grammar
+from ._idna import host_to_ascii, host_to_unicode
 from ._operations import differences, equivalent, normalize, relativize, resolve
 from ._percent import quote, unquote, unquote_to_bytes
 from ._query import build_query, parse_query
 from ._reference import URIReference, is_valid, parse, validate
 from ._requote import requote
 from ._resolve import remove_dot_segments
-from .errors import ErrorKind, ResolutionError, URISyntaxError
+from .errors import ErrorKind, IDNAError, ResolutionError, URISyntaxError
 
 __all__ = [
     "GRAMMARS",
     "RFC2396",
     "RFC3986",
+    "RFC3987",
     "ErrorKind",
     "Grammar",
+    "IDNAError",
     "ResolutionError",
     "URIMatch",
     "URIReference",
@@ -41,7 +45,10 @@ __all__ = [
     "equivalent",
     "errors",
     "extract",
+    "host_to_ascii",
+    "host_to_unicode",
     "html",
+    "iri_to_uri",
     "is_valid",
     "normalize",
     "parse",
@@ -54,6 +61,7 @@ __all__ = [
     "schemes",
     "unquote",
     "unquote_to_bytes",
+    "uri_to_iri",
     "validate",
 ]
 __version__ = "0.1.0"

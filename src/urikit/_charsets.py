@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import string
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 # -- RFC 2234 core rules (used by both RFCs) ------------------------------------------
@@ -61,6 +62,86 @@ REG_NAME_2396 = UNRESERVED_2396 | frozenset("$,;:@&=+")  # §3.2.1 reg_name
 HOSTNAME_CHARS = ALPHANUM | frozenset("-.")  # §3.2.2 hostname / IPv4address characters
 
 
+# -- RFC 3987 §2.2: the UCS beyond US-ASCII ----------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Wide:
+    """A set of non-ASCII code points as sorted, disjoint, inclusive ranges: the sets of
+    RFC 3987 are too large for a frozenset of characters, and set algebra works on
+    ranges as well."""
+
+    spans: tuple[tuple[int, int], ...] = ()
+    #: The first code point of each span, for bisection.
+    starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "starts", tuple(start for start, _ in self.spans))
+
+    @classmethod
+    def of(cls, *spans: tuple[int, int]) -> Wide:
+        """The union of ``spans`` (inclusive ranges, in any order, overlapping or not)."""
+        merged: list[tuple[int, int]] = []
+        for start, end in sorted(spans):
+            if merged and start <= merged[-1][1] + 1:
+                merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+            else:
+                merged.append((start, end))
+        return cls(tuple(merged))
+
+    def __contains__(self, char: object) -> bool:
+        if not isinstance(char, str) or len(char) != 1:
+            return False
+        code = ord(char)
+        at = bisect_right(self.starts, code) - 1
+        return at >= 0 and code <= self.spans[at][1]
+
+    def __or__(self, other: Wide) -> Wide:
+        return Wide.of(*self.spans, *other.spans)
+
+    def __sub__(self, other: Wide) -> Wide:
+        kept: list[tuple[int, int]] = []
+        for start, end in self.spans:
+            for cut_start, cut_end in other.spans:
+                if cut_end < start or cut_start > end:
+                    continue
+                if cut_start > start:
+                    kept.append((start, cut_start - 1))
+                start = cut_end + 1
+                if start > end:
+                    break
+            if start <= end:
+                kept.append((start, end))
+        return Wide.of(*kept)
+
+    def regex(self) -> str:
+        """The ranges as the inside of a regex class: ``\xa0-\ud7ff...``."""
+        return "".join(
+            re.escape(chr(start))
+            if start == end
+            else f"{re.escape(chr(start))}-{re.escape(chr(end))}"
+            for start, end in self.spans
+        )
+
+
+NO_WIDE = Wide()
+#: RFC 3987 §2.2 ucschar: the UCS from U+00A0 on, without surrogates, the private use
+#: areas, the non-characters (U+FDD0-FDEF and the last two code points of each plane)
+#: and plane 14's tags up to U+E0FFF.
+UCSCHAR = Wide.of(
+    (0xA0, 0xD7FF),
+    (0xF900, 0xFDCF),
+    (0xFDF0, 0xFFEF),
+    *(((plane << 16), (plane << 16) + 0xFFFD) for plane in range(1, 14)),
+    (0xE1000, 0xEFFFD),
+)
+#: RFC 3987 §2.2 iprivate, the private use areas: in the query only.
+IPRIVATE = Wide.of((0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD))
+#: RFC 3987 §4.1: "IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM,
+#: LRE, RLE, LRO, RLO, and PDF)", though ucschar holds them.
+BIDI_FORMATTING = Wide.of((0x200E, 0x200F), (0x202A, 0x202E))
+#: The non-ASCII characters IRI components admit: ucschar without those.
+UCS = UCSCHAR - BIDI_FORMATTING
+
+
 #: A ``%`` that does not start a valid pct-encoded triplet (RFC 3986 §2.1, RFC 2396 §2.4.1).
 BAD_PCT = re.compile("%(?!" + "[0-9A-Fa-f]" * 2 + ")")
 #: The reason for a ``%`` without two HEXDIG after it.
@@ -78,16 +159,24 @@ def bad_escape(text: str, percent: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class CharClass:
-    """The characters a component may hold; ``pct_encoded`` admits ``%`` HEXDIG HEXDIG."""
+    """The characters a component may hold: the ASCII ``chars`` and the ``wide`` ones
+    (RFC 3987's UCS sets); ``pct_encoded`` admits ``%`` HEXDIG HEXDIG."""
 
     chars: frozenset[str]
     pct_encoded: bool = True
+    wide: Wide = NO_WIDE
     #: The scanning primitive: ``run.match(text, i).end()`` is where the longest run of
     #: this class starting at ``i`` ends.
     run: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "run", re.compile(self.regex() + "*"))
+
+    def __contains__(self, char: object) -> bool:
+        """Whether ``char`` is one of the class (``%`` when it admits escapes)."""
+        if char == "%":
+            return self.pct_encoded or "%" in self.chars
+        return char in self.chars or char in self.wide
 
     def first_bad(self, text: str, start: int = 0, end: int | None = None) -> int | None:
         """Index of the first character of ``text[start:end]`` outside this class (a
@@ -106,12 +195,16 @@ class CharClass:
         The triplet itself is checked once for the whole input (see ``BAD_PCT``), which
         keeps every component scan a single character-class run.
         """
-        return char_class_regex(self.chars | ({"%"} if self.pct_encoded else set()))
+        chars = self.chars | ({"%"} if self.pct_encoded else set())
+        return char_class_regex(chars, wide=self.wide)
 
 
-def char_class_regex(chars: frozenset[str] | set[str], *, negate: bool = False) -> str:
-    """Render a set of characters as a regex class, ranges compressed: ``[0-9A-Za-z]``;
-    with ``negate``, the class of every other character: ``[^0-9A-Za-z]``."""
+def char_class_regex(
+    chars: frozenset[str] | set[str], *, negate: bool = False, wide: Wide = NO_WIDE
+) -> str:
+    """Render a set of characters (and ``wide`` ranges) as a regex class, ranges
+    compressed: ``[0-9A-Za-z]``; with ``negate``, the class of every other character:
+    ``[^0-9A-Za-z]``."""
     codes = sorted(map(ord, chars))
     parts: list[str] = []
     i = 0
@@ -125,7 +218,7 @@ def char_class_regex(chars: frozenset[str] | set[str], *, negate: bool = False) 
         else:
             parts.extend(re.escape(chr(c)) for c in codes[i : j + 1])
         i = j + 1
-    return ("[^" if negate else "[") + "".join(parts) + "]"
+    return ("[^" if negate else "[") + "".join(parts) + wide.regex() + "]"
 
 
 #: RFC 3986 §3.1 / RFC 2396 §3.1 ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``.

@@ -7,7 +7,8 @@ and processing goes on.  Anything else that ends a run early is one line on stde
 
 * 0: every input valid;
 * 1: some input invalid;
-* 2: a usage error: an unknown flag, grammar, rule or encoding, a FILE that cannot be opened;
+* 2: a usage error: an unknown flag, grammar, rule or encoding, a FILE that cannot be
+  opened, an IDNA conversion asked for (``--host idna``) without the extra it needs;
 * 74: reading the input or writing the output failed (``EX_IOERR`` of sysexits.h): a closed
   or unreadable stdin, a closed stdout, a full disk;
 * 130: interrupted (Ctrl-C), as a shell reports SIGINT;
@@ -38,14 +39,17 @@ from . import (  # the public surface only: the command line is a client of the 
     differences,
     extract,
     html,
+    iri_to_uri,
     normalize,
     parse,
     relativize,
     resolve,
+    uri_to_iri,
 )
 from ._cli_args import check_arguments, parse_args
 from ._cli_input import Block, inputs, open_input, read_document, read_text, stdin_unless
 from ._cli_output import EXIT_INVALID, EXIT_USAGE, Reporter, Stop, UsageError, error_fields
+from .errors import IDNAError
 
 __all__ = ["main"]
 
@@ -195,7 +199,8 @@ def cmd_extract(args: argparse.Namespace, report: Reporter) -> None:
                 block.text, schemes=schemes, abbreviated=args.abbreviated, grammar=args.grammar
             )
             for match in found:
-                report.result(match.uri, partial(_match_fields, block, match))
+                shown = match.iri if args.iri else match.uri
+                report.result(shown, partial(_match_fields, block, match))
 
 
 def _match_fields(block: Block, match: URIMatch) -> dict[str, object]:
@@ -203,6 +208,7 @@ def _match_fields(block: Block, match: URIMatch) -> dict[str, object]:
     line, column = block.position(match.start)
     return {
         "uri": match.uri,
+        "iri": match.iri,
         "start": block.offset + match.start,
         "end": block.offset + match.end,
         "line": line,
@@ -226,15 +232,29 @@ def cmd_links(args: argparse.Namespace, report: Reporter) -> None:
     """``urikit links [--base URL] [FILE|-]``: the resolved links of an HTML document."""
     document = read_document(args.file, args.encoding)
     try:
-        found = html.links(document, retrieval_uri=args.base, grammar=args.grammar)
+        found = html.links(
+            document,
+            retrieval_uri=args.base,
+            grammar=args.grammar,
+            encoding=args.encoding,
+            mode=args.mode,
+        )
     except (URISyntaxError, ResolutionError) as error:
         raise UsageError(f"--base: {error}") from None
+    except ValueError as error:  # an encoding that no HTML document is in
+        raise UsageError(f"--encoding: {error}") from None
     for link in found:
         fields = partial(_link_fields, link)
         if link.uri is not None:
             report.result(link.uri, fields)
             continue
-        why = link.error.reason if isinstance(link.error, URISyntaxError) else str(link.error)
+        failure = link.error
+        if isinstance(failure, URISyntaxError):
+            why = failure.reason
+        elif isinstance(failure, IDNAError):
+            why = f"the host {failure.text!r}: {failure.reason}"
+        else:
+            why = str(failure)
         reason = f"<{link.element} {link.attribute}>: {why}"
         report.invalid(link.line, link.column, reason, fields=fields)
 
@@ -252,6 +272,50 @@ def _link_fields(link: html.Link) -> dict[str, object]:
     }
 
 
+# -- iri-to-uri, uri-to-iri ---------------------------------------------------------
+def _host_column(text: str, error: IDNAError) -> int:
+    """The column (from 1) in ``text`` of what an :class:`IDNAError` about its host
+    points at: there when the host is written as the error's text, else its first
+    character (its escapes were decoded before the conversion)."""
+    ref = parse(text, grammar="rfc3987")
+    start = 2 + (0 if ref.scheme is None else len(ref.scheme) + 1)
+    start += 0 if ref.userinfo is None else len(ref.userinfo) + 1
+    return start + 1 + (error.position if ref.host == error.text else 0)
+
+
+def _convert(
+    args: argparse.Namespace, report: Reporter, convert: Callable[[str], str], probe: str
+) -> None:
+    """The loop of ``iri-to-uri`` and ``uri-to-iri``: one result per reference.  With
+    ``--host idna``, ``probe`` (a host the mode converts) is converted first, so that a
+    missing extra is a usage error at once, whatever the input holds."""
+    if args.host == "idna":
+        try:
+            convert(probe)
+        except ModuleNotFoundError as error:
+            raise UsageError(f"--host idna: {error}") from None
+    for number, text in inputs(report, stdin_unless(args.uris)):
+        try:
+            report.result(convert(text))
+        except URISyntaxError as error:
+            report.syntax_error(number, error)
+        except IDNAError as error:
+            reason = f"the host {error.text!r}: {error.reason}"
+            report.invalid(number, _host_column(text, error), reason)
+
+
+def cmd_iri_to_uri(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit iri-to-uri [IRI...|-]``: the URI of each IRI reference (RFC 3987 §3.1)."""
+    convert = partial(iri_to_uri, host=args.host, mode=args.mode)
+    _convert(args, report, convert, "//b\u00fccher.example")
+
+
+def cmd_uri_to_iri(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit uri-to-iri [URI...|-]``: the IRI of each URI reference (RFC 3987 §3.2)."""
+    convert = partial(uri_to_iri, host=args.host, mode=args.mode)
+    _convert(args, report, convert, "//xn--bcher-kva.example")
+
+
 # -- the entry point -----------------------------------------------------------------
 COMMANDS: dict[str, Callable[[argparse.Namespace, Reporter], None]] = {
     "parse": cmd_parse,
@@ -263,6 +327,8 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Reporter], None]] = {
     "extract": cmd_extract,
     "complete": cmd_complete,
     "links": cmd_links,
+    "iri-to-uri": cmd_iri_to_uri,
+    "uri-to-iri": cmd_uri_to_iri,
 }
 
 

@@ -12,16 +12,21 @@ from collections.abc import Sequence
 from . import GRAMMARS  # the public surface only: the command line is a client of the library
 from ._cli_output import Reporter, UsageError, warn
 
-__all__ = ["build_parser", "check_arguments", "parse_args"]
+__all__ = ["IDNA_MODES", "build_parser", "check_arguments", "parse_args"]
 
 
-def _add_grammar(parser: argparse.ArgumentParser, *, rule: bool = True) -> None:
+#: The IDNA modes of urikit.host_to_ascii (see urikit._idna).
+IDNA_MODES = ["uts46", "idna2008", "browser"]
+
+
+def _add_grammar(parser: argparse.ArgumentParser, *, rule: bool = True, note: str = "") -> None:
     parser.add_argument(
         "--grammar",
         "-g",
         choices=list(GRAMMARS),
         default="rfc3986",
-        help="the grammar: rfc3986 (default) or rfc2396 (RFC 2396 with RFC 2732 IPv6 literals)",
+        help="the grammar: rfc3986 (default), rfc2396 (RFC 2396 with RFC 2732 IPv6 literals) "
+        "or rfc3987 (IRIs: RFC 3986 with Unicode characters)" + note,
     )
     if rule:
         parser.add_argument(
@@ -29,8 +34,20 @@ def _add_grammar(parser: argparse.ArgumentParser, *, rule: bool = True) -> None:
             "-r",
             default="URI-reference",
             help="the rule to match: URI-reference (default); rfc3986: URI, absolute-URI, "
-            "relative-ref; rfc2396: absoluteURI, relativeURI",
+            "relative-ref; rfc2396: absoluteURI, relativeURI; rfc3987: IRI-reference, IRI, "
+            "absolute-IRI, irelative-ref (or the rfc3986 names)",
         )
+
+
+def _add_mode(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--mode",
+        "-m",
+        choices=IDNA_MODES,
+        default="uts46",
+        help=f"the IDNA mode {what}: uts46 (default; needs urikit[idna]), idna2008 (urikit[idna]) "
+        "or browser (the URL Standard's; urikit[browser])",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,10 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="urikit",
         description="Parse, validate, resolve and normalize URI references "
-        "(RFC 3986, or RFC 2396 with RFC 2732).",
+        "(RFC 3986, or RFC 2396 with RFC 2732) and IRIs (RFC 3987).",
         epilog="Exit status: 0 all input valid, 1 some input invalid, 2 usage error (a FILE "
-        "that cannot be opened too), 74 reading the input or writing the output failed, 130 "
-        "interrupted, 141 the reader of the output went away.  Lines end at LF, CR LF or CR.",
+        "that cannot be opened, --host idna without its extra too), 74 reading the input or "
+        "writing the output failed, 130 interrupted, 141 the reader of the output went away.  "
+        "Lines end at LF, CR LF or CR.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
@@ -141,15 +159,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="find the URIs in a text",
         description="Print the URIs found in a text (RFC 2396 Appendix E, RFC 3986 Appendix "
         "C), one per line: <> and quotes delimit them, whitespace inside <> is removed, a "
-        "URL: prefix is dropped, trailing punctuation is the sentence's.  Bytes that are "
-        "not UTF-8 are skipped.",
+        "URL: prefix is dropped, trailing punctuation is the sentence's.  IRIs (RFC 3987) "
+        "are found whole and printed as URIs (RFC 3987 §3.1), or as written with --iri; "
+        "Unicode spaces, brackets, quotation marks and CJK punctuation end them.  Bytes "
+        "that are not UTF-8 are skipped.",
     )
-    _add_grammar(sub, rule=False)
+    _add_grammar(sub, rule=False, note="; rfc3987 finds what rfc3986 finds")
     sub.add_argument(
         "--json",
         action="store_true",
-        help="one JSON object per URI: uri, start and end (character offsets in the input), "
-        "line, column, delimiter, alternatives",
+        help="one JSON object per URI: uri, iri (as written), start and end (character "
+        "offsets in the input), line, column, delimiter, alternatives",
+    )
+    sub.add_argument(
+        "--iri",
+        action="store_true",
+        help="print each reference as written (an IRI may hold Unicode characters) instead "
+        "of its URI form",
     )
     sub.add_argument(
         "--schemes",
@@ -186,10 +212,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="list the links of an HTML document, resolved",
         description="Print every URI reference of an HTML document (href, src, srcset, "
         "action, ...), resolved against the document's base URI (RFC 3986 §5.1: its "
-        "<base href>, else --base), one per line.  References that cannot be resolved "
-        "are reported on stderr as LINE:COLUMN: <element attribute>: reason (exit 1).",
+        "<base href>, else --base), one per line.  A reference with Unicode characters "
+        "becomes a URI as a browser makes it: its query in the document's --encoding (for "
+        "http, https, ftp, file), the rest in UTF-8, its host name by IDNA (--mode).  "
+        "References that cannot be resolved, or whose host IDNA refuses, are reported on "
+        "stderr as LINE:COLUMN: <element attribute>: reason (exit 1).",
     )
-    _add_grammar(sub, rule=False)
+    _add_grammar(sub, rule=False, note="; rfc3987 reads as rfc3986 does")
     sub.add_argument(
         "--base",
         "-b",
@@ -202,8 +231,54 @@ def build_parser() -> argparse.ArgumentParser:
         help="one JSON object per reference: uri, reference, element, attribute, line, "
         "column, error",
     )
-    sub.add_argument("--encoding", "-e", default="utf-8", help="the document's encoding (utf-8)")
+    sub.add_argument(
+        "--encoding",
+        "-e",
+        default="utf-8",
+        help="the document's encoding (utf-8), which also encodes the queries of its links",
+    )
+    _add_mode(sub, "for host names with Unicode characters")
     sub.add_argument("file", nargs="?", metavar="FILE", help="the HTML file; '-' or none: stdin")
+
+    sub = commands.add_parser(
+        "iri-to-uri",
+        help="convert IRIs to URIs (RFC 3987 §3.1)",
+        description="Print the URI each IRI reference maps to (RFC 3987 §3.1): every "
+        "Unicode character as its percent-encoded UTF-8 octets; with --host idna, a host "
+        "name as IDNA A-labels instead.  With no IRI, or '-', references are read from "
+        "stdin, one per line; invalid ones, and host names IDNA refuses, are reported on "
+        "stderr as N:COLUMN: reason (exit 1).  --host idna without the extra it needs is "
+        "a usage error (exit 2).",
+    )
+    sub.add_argument(
+        "--host",
+        choices=["percent", "idna"],
+        default="percent",
+        help="a host name with Unicode characters: percent-encoded (default) or IDNA "
+        "A-labels (xn--)",
+    )
+    _add_mode(sub, "of --host idna")
+    sub.add_argument("uris", nargs="*", metavar="IRI", help="an IRI reference; '-' or none: stdin")
+
+    sub = commands.add_parser(
+        "uri-to-iri",
+        help="convert URIs to IRIs (RFC 3987 §3.2)",
+        description="Print the IRI each URI reference converts to (RFC 3987 §3.2): "
+        "percent-encoded UTF-8 decoded where an IRI may hold the character (never a "
+        "reserved character, %%25, a bidirectional formatting character or a space); with "
+        "--host idna, the A-labels of a host name decoded to Unicode.  With no URI, or "
+        "'-', references are read from stdin, one per line; invalid ones are reported on "
+        "stderr as N:COLUMN: reason (exit 1).  --host idna without the extra it needs is "
+        "a usage error (exit 2).",
+    )
+    sub.add_argument(
+        "--host",
+        choices=["keep", "idna"],
+        default="keep",
+        help="a host name's xn-- labels: kept (default) or decoded to Unicode",
+    )
+    _add_mode(sub, "of --host idna")
+    sub.add_argument("uris", nargs="*", metavar="URI", help="a URI reference; '-' or none: stdin")
     return parser
 
 

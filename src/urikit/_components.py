@@ -14,10 +14,20 @@ walker); :func:`component_rules` turns it into checkers.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from functools import cache
 
-from ._charsets import ALPHA, BAD_ESCAPE, BAD_PCT, DIGIT, CharClass, bad_escape
+from ._charsets import (
+    ALPHA,
+    BAD_ESCAPE,
+    BAD_PCT,
+    BIDI_FORMATTING,
+    DIGIT,
+    IPRIVATE,
+    CharClass,
+    bad_escape,
+)
 from ._grammar import Grammar
 from ._host import hostname_error, ip_literal_scan, ipv4_error, ipv4_error_2732, ipv6_error
 from .errors import ErrorKind, URISyntaxError, describe_char
@@ -68,25 +78,64 @@ def stuck(text: str, stop: int, chars: CharClass, kind: ErrorKind, reason: str) 
 def not_allowed(text: str, i: int, where: str) -> str:
     if i == len(text):
         return f"the {where} ends early"
-    return f"{describe_char(text[i])} is not allowed in the {where}"
+    char = text[i]
+    if char in IPRIVATE:
+        return (
+            f"{describe_char(char)} is a private use character, which an IRI holds in "
+            "its query only (RFC 3987 §2.2 iprivate)"
+        )
+    return f"{describe_char(char)} is not allowed in the {where}"
 
 
 def invalid_character(grammar: Grammar, char: str) -> tuple[ErrorKind, str] | None:
-    """Why ``char`` can be in no URI at all, or ``None`` if some component admits it."""
-    if not char.isascii():
+    """Why ``char`` can be in no reference of ``grammar`` at all, or ``None`` if some
+    component admits it."""
+    if char in grammar.uri_chars:
+        return None
+    if char.isascii():
+        names = [name for name, chars in grammar.excluded.items() if char in chars]
+        suffix = f", '{names[0]}' in {grammar.title} §2.4.3" if names else ""
+        return (
+            ErrorKind.INVALID_CHARACTER,
+            f"a character not allowed in a URI: {describe_char(char)}{suffix}",
+        )
+    if not grammar.uri_chars.wide.spans:  # a URI grammar
         return (
             ErrorKind.NON_ASCII,
             f"a non-ASCII character: {describe_char(char)}; URIs are ASCII, so "
-            "percent-encode its UTF-8 octets",
+            "percent-encode its UTF-8 octets (or read it as an IRI, RFC 3987)",
         )
-    if char in grammar.uri_chars:
-        return None
-    names = [name for name, chars in grammar.excluded.items() if char in chars]
-    suffix = f", '{names[0]}' in {grammar.title} §2.4.3" if names else ""
+    if char in BIDI_FORMATTING:
+        return (
+            ErrorKind.BIDI_FORMATTING,
+            f"{describe_char(char)}{_name(char)}: IRIs MUST NOT contain bidirectional "
+            "formatting characters (RFC 3987 §4.1)",
+        )
     return (
         ErrorKind.INVALID_CHARACTER,
-        f"a character not allowed in a URI: {describe_char(char)}{suffix}",
+        f"{describe_char(char)}{_name(char)} is no ucschar (RFC 3987 §2.2): "
+        f"{_excluded_because(char)}",
     )
+
+
+def _name(char: str) -> str:
+    """`` NAME`` of ``char`` in the Unicode database, or nothing (controls have none)."""
+    name = unicodedata.name(char, "")
+    return " " + name if name else ""
+
+
+def _excluded_because(char: str) -> str:
+    """Why RFC 3987 §2.2 leaves ``char`` out of ``ucschar`` (and ``iprivate``)."""
+    code = ord(char)
+    if 0xD800 <= code <= 0xDFFF:
+        return "a surrogate, no character"
+    if code < 0xA0:
+        return "a C1 control character"
+    if 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE:
+        return "a noncharacter"
+    if 0xE0000 <= code <= 0xE0FFF:
+        return "a tag or variation selector of plane 14"
+    return "one of the Specials, U+FFF0 to U+FFFD"  # ucschar stops at U+FFEF
 
 
 def scheme_end(text: str, start: int, g: Grammar) -> int:
@@ -99,12 +148,12 @@ def scheme_reason(text: str, i: int, g: Grammar) -> str:
     """Why ``text[i]`` stops a scheme (``i == len(text)``: it ends there)."""
     if i == 0:
         if text[:1] == ":":
-            return f"a scheme cannot be empty ({g.title} §3.1)"
-        return f"a scheme must begin with a letter ({g.title} §3.1)"
+            return f"a scheme cannot be empty ({g.sections} §3.1)"
+        return f"a scheme must begin with a letter ({g.sections} §3.1)"
     shown = "the end" if i == len(text) else describe_char(text[i])
     return (
         f"{shown} is not allowed in a scheme; a scheme is a letter followed by letters, "
-        f"digits, '+', '-' or '.' ({g.title} §3.1)"
+        f"digits, '+', '-' or '.' ({g.sections} §3.1)"
     )
 
 
@@ -142,7 +191,7 @@ def authority(text: str, start: int, g: Grammar) -> Walk:
         here = f"at {describe_char(text[position])}" if position < len(text) else "here"
         reason = (
             f"the authority ends {here}, but its port must be digits, not "
-            f"{describe_char(text[bad])} at {bad} ({g.title} §3.2.3); no '@' makes it a "
+            f"{describe_char(text[bad])} at {bad} ({g.sections} §3.2.3); no '@' makes it a "
             "userinfo"
         )
         return position, ErrorKind.INVALID_PORT, reason
@@ -189,7 +238,7 @@ def host_port(text: str, start: int, g: Grammar, *, empty: bool) -> Walk:
                     return (
                         i,
                         ErrorKind.INVALID_HOST,
-                        f"a server needs a host here ({g.title} §3.2.2)",
+                        f"a server needs a host here ({g.sections} §3.2.2)",
                     )
             else:
                 host = g.server_host_error(text, start, i)
@@ -210,7 +259,7 @@ def host_reason(char: str) -> str:
         return f"{shown} is not allowed in the host; the userinfo ends at the first '@'"
     if char in "[]":
         return f"{shown} is only allowed around an IP literal, as the whole host"
-    return f"{shown} is not allowed in the host"
+    return not_allowed(char, 0, "host")
 
 
 # -- the component rules on their own ----------------------------------------------------
@@ -303,7 +352,7 @@ def _path(g: Grammar, text: str) -> Problem | None:
 def _reg_name_2396(g: Grammar, text: str) -> Problem | None:
     """RFC 2396 §3.2.1 ``reg_name = 1*( ... )``: at least one character."""
     if not text:
-        return 0, ErrorKind.INVALID_HOST, f"a reg_name cannot be empty ({g.title} §3.2.1)"
+        return 0, ErrorKind.INVALID_HOST, f"a reg_name cannot be empty ({g.sections} §3.2.1)"
     assert g.registry is not None
     return _class(g, text, g.registry, "reg_name", ErrorKind.INVALID_HOST)
 

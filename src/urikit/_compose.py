@@ -1,28 +1,56 @@
 """Building references from decoded parts: ``compose`` (RFC 3986 §2.4, §5.3).
 
-Each part is quoted for its component by ``_percent``; the path is made to fit what
-precedes it (``_recompose.fit_path``: RFC 3986 §3.3, §4.2), and the result is checked
-by the parser.  A part that is not of its documented type is a ``TypeError``; a
-character UTF-8 cannot encode (a lone surrogate) is a :class:`URISyntaxError`
-positioned in the part that holds it.
+Each part is quoted for its component by ``_percent``; a registered name with characters
+outside US-ASCII is written in its IDNA form (``_idna``: RFC 3986 §3.2.2 asks producers
+for it) unless asked to percent-encode it; the path is made to fit what precedes it
+(``_recompose.fit_path``: RFC 3986 §3.3, §4.2), and the result is checked by the
+parser.  A part that is not of its documented type is a ``TypeError``; a character
+UTF-8 cannot encode (a lone surrogate) is a :class:`URISyntaxError` positioned in the
+part that holds it.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from . import _charsets as cs
 from ._components import check_component
 from ._grammar import Grammar, get_grammar
+from ._idna import host_to_ascii
 from ._parse import read
-from ._percent import ZONE_TABLE, encode, quote, require_str
+from ._percent import ZONE_TABLE, encode, quote, require_str, unencodable
 from ._query import Pairs, build_query
 from ._recompose import fit_path, recompose
 
-__all__ = ["compose"]
+__all__ = ["check_host_encoding", "compose", "idna_host"]
 
 
 _SCHEME = re.compile(cs.SCHEME_REGEX)  # RFC 3986 §3.1
+HostEncoding = Literal["idna", "percent"]
+
+
+def check_host_encoding(name: str, value: object, mode: object) -> None:
+    """The keywords that say how a registered name outside ASCII is written: ``value``
+    (the keyword ``name``) ``"idna"`` or ``"percent"``, ``mode`` an IDNA mode of
+    :func:`urikit.host_to_ascii` (``ValueError`` otherwise, ``TypeError`` for what is
+    not a str), checked at the call whether or not a host needs them."""
+    require_str(value, name)
+    require_str(mode, "mode")
+    if value not in ("idna", "percent"):
+        raise ValueError(f"{name} must be 'idna' or 'percent', not {value!r}")
+    host_to_ascii("a", mode=mode)  # type: ignore[arg-type]  # an unknown mode: ValueError
+
+
+def idna_host(name: str, mode: str) -> str:
+    """The IDNA form of the registered name ``name`` (decoded, holding characters outside
+    ASCII): :func:`urikit.host_to_ascii`; a lone surrogate, which has no UTF-8 form, is
+    the :class:`URISyntaxError` of the other parts, not an :class:`IDNAError`."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise unencodable(name, exc, "UTF-8", "host") from None
+    return host_to_ascii(name, mode=mode)
 
 
 def compose(
@@ -35,12 +63,22 @@ def compose(
     query: str | Pairs | None = None,
     fragment: str | None = None,
     grammar: str | Grammar | None = None,
+    host_encoding: HostEncoding = "idna",
+    mode: str = "uts46",
 ) -> str:
     """A valid reference from decoded parts, each quoted for its component (RFC 3986
-    §2.4, recomposed as §5.3); the result parses back to the same parts.
+    §2.4, recomposed as §5.3); the result parses back to the same parts (a host outside
+    ASCII to its IDNA form).
 
     ``host``: an IPv6 address (it has a ``:``; an RFC 6874 zone after ``%``) is put in
     brackets, a bracketed IP literal is taken as it is, anything else is a reg-name.
+    A reg-name with characters outside US-ASCII is written, with ``host_encoding="idna"``
+    (the default), as IDNA A-labels (RFC 3986 §3.2.2: ``bücher.de`` is
+    ``xn--bcher-kva.de``) by :func:`urikit.host_to_ascii` in ``mode``, which needs the
+    ``idna`` extra (``ModuleNotFoundError`` naming it otherwise, never a silent other
+    form) and raises :class:`urikit.IDNAError` for a name IDNA refuses; with
+    ``host_encoding="percent"`` as the percent-encoded octets of its UTF-8 form (valid,
+    but no resolver reads it).  An ASCII reg-name is never converted (nor lower-cased).
     ``query``: a str, or name/value pairs for :func:`build_query`.  The path gets ``/``
     after an authority, ``/.`` before ``//`` without one, and ``./`` before a first
     segment with ``:`` in a relative reference (§3.3, §4.2).
@@ -49,6 +87,10 @@ def compose(
     'http://[2001:db8::1]/a%20b?q=x%26y'
     >>> compose(path="a:b"), compose(scheme="s", path="//x"), compose(host="h", path="p")
     ('./a:b', 's:/.//x', '//h/p')
+    >>> compose(scheme="http", host="bücher.de", path="/ä")
+    'http://xn--bcher-kva.de/%C3%A4'
+    >>> compose(scheme="http", host="bücher.de", host_encoding="percent")
+    'http://b%C3%BCcher.de'
     """
     if not (
         path.__class__ is str
@@ -63,8 +105,17 @@ def compose(
             if part is not None:
                 require_str(part, name)
     g = get_grammar(grammar)
+    check_host_encoding("host_encoding", host_encoding, mode)
     if scheme is not None and _SCHEME.fullmatch(scheme) is None:
         check_component(scheme, g, "scheme")  # raises, saying where and why
+    if (
+        host is not None
+        and host_encoding == "idna"
+        and not host.isascii()
+        and host[:1] != "["
+        and ":" not in host  # a reg-name (RFC 3986 §3.2.2)
+    ):
+        host = idna_host(host, mode)
     authority = _compose_authority(userinfo, host, port, g)
     text = recompose(
         scheme,

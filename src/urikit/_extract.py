@@ -1,4 +1,5 @@
-"""URIs in running text: RFC 2396 Appendix E and RFC 3986 Appendix C.
+"""URIs in running text: RFC 2396 Appendix E and RFC 3986 Appendix C, IRIs included
+(RFC 3987).
 
 ``<...>`` and ``"..."`` delimit a URI and are not part of it; inside angle brackets
 whitespace (a URI broken across lines) is removed and a ``URL:`` prefix dropped.  A URI
@@ -6,6 +7,11 @@ in plain text ends at whitespace or at a character no URI holds, and trailing se
 punctuation (``.``, ``,``, ``;``, ``:``, ``!``, ``?``, ``'``, an unbalanced ``)`` or
 ``]``) is not part of it.  Every URI yielded is valid under the grammar: what does not
 parse is cut back to its longest valid prefix.
+
+A reference is never cut at a character outside US-ASCII: what is written is an IRI
+(RFC 3987 §2.2), found whole (``URIMatch.iri``) and given in its URI form too
+(``URIMatch.uri``, §3.1).  What starts, ends and trails a URI in text, ASCII or not, is
+:mod:`urikit._extract_text`.
 
 The scan is linear in the length of the text.  Candidates overlap (each ``scheme:`` in a
 run of URI characters starts one, and the run ends them all), so nothing is read once
@@ -22,54 +28,55 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from . import schemes as registry
-from ._charsets import HEXDIG, SCHEME, SCHEME_REGEX, char_class_regex
-from ._complete import complete
+from ._charsets import HEXDIG
+from ._complete import check_iri, complete
+from ._extract_text import START, text_classes, uri_run
 from ._grammar import Grammar, get_grammar
-from ._reference import URIReference, parse
+from ._iri import encode_ucs
 from .errors import URISyntaxError
 
 __all__ = ["URIMatch", "extract"]
 
 _ANGLE_LIMIT = 65536  # how far a "<" looks for its ">"
-_TRAILING = ".,;:!?'"
-_STRIPPABLE = _TRAILING + ")]"  # what _trim may take off the end of a candidate
 _WHITESPACE = re.compile(r"\s+")
 _HYPHEN_BREAK = re.compile(r"-[ \t]*\r?\n\s*")
 _URL_PREFIX = re.compile(r"URL:\s*\Z", re.IGNORECASE)
 _DELIMITER = re.compile("[/?#]")  # ends an authority (RFC 3986 §3.2)
 _WINDOW = 256  # how much of a candidate the parser is first given (see _first_try)
-# a scheme that does not continue a word of scheme characters
-_SCHEME_START = f"(?<!{char_class_regex(SCHEME)})(?P<scheme>{SCHEME_REGEX}):"
-# RFC 2396 Appendix F: www./ftp. hosts, or a dotted host name followed by "/" or ":port".
-# Only where one starts matters; it is found without repeating a group (the regex engine
-# would keep a record per repetition, per label): a dotted name is a run of label
-# characters and dots with no ".." in it, the last label two letters or more.
-_ABBREVIATED = (
-    r"(?<![\w.@/:%+\-])(?P<abbreviated>(?:www|ftp)\.[A-Za-z0-9\-]+\.[A-Za-z0-9\-]"
-    r"|[A-Za-z0-9\-](?![A-Za-z0-9.\-]*\.\.)[A-Za-z0-9.\-]*\.[A-Za-z]{2,}(?=/|:[0-9]))"
-)
-_START = re.compile(_SCHEME_START)
-_START_ABBREVIATED = re.compile(f"{_SCHEME_START}|{_ABBREVIATED}", re.IGNORECASE)
-
 _T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
 class URIMatch:
     """A URI found in text: ``text[start:end]`` is where it stands (delimiters and a
-    ``URL:`` prefix excluded, line breaks included), ``uri`` the reference cleaned up."""
+    ``URL:`` prefix excluded, line breaks included); ``iri`` is the reference as written
+    (cleaned up: the whitespace inside ``<>`` removed) and ``uri`` its URI form."""
 
+    #: The URI (RFC 3987 §3.1): ``iri`` with each character outside US-ASCII written as
+    #: the percent-encoded octets of its UTF-8 form, host names included (for their IDNA
+    #: form, ``urikit.iri_to_uri(match.iri, host="idna")``).  Valid under the grammar of
+    #: the search (RFC 3986 for ``"rfc3987"``); ASCII only.
     uri: str
     start: int
     end: int
     #: ``"<>"`` or ``'""'`` when the text delimits the URI so, else ``None``.
     delimiter: str | None
-    #: Other readings: a hyphen at a line break may or may not be part of the URI
-    #: (Appendix E); ``uri`` keeps it, an alternative drops it.
+    #: Other readings, as URIs: a hyphen at a line break may or may not be part of the
+    #: URI (Appendix E); ``uri`` keeps it, an alternative drops it.
     alternatives: tuple[str, ...] = field(default=())
+    #: The reference as written: an IRI (RFC 3987 §2.2), ``uri`` itself when it is ASCII.
+    iri: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.iri:
+            object.__setattr__(self, "iri", self.uri)
 
 
-_RUNS: dict[str, re.Pattern[str]] = {}  # per grammar: a run of characters URIs may hold
+def _match(
+    iri: str, start: int, end: int, delimiter: str | None, alternatives: tuple[str, ...] = ()
+) -> URIMatch:
+    """The match of the IRI ``iri`` found at ``text[start:end]``, with its URI form."""
+    return URIMatch(encode_ucs(iri), start, end, delimiter, alternatives, iri)
 
 
 def extract(
@@ -89,6 +96,12 @@ def extract(
     URI.  ``abbreviated=True`` also finds ``www.example.com/path``-style references
     (Appendix F) and yields them completed by :func:`urikit.complete`.
 
+    IRIs are found whole, whatever the grammar (RFC 3987 §2.2; under RFC 2396, which has
+    no IRIs, a non-ASCII character may stand where an escape may): ``iri`` is the
+    reference as written, ``uri`` its URI form (§3.1), valid under ``grammar`` (RFC 3986
+    for ``"rfc3987"``, which finds what ``"rfc3986"`` finds).  The module docstring says
+    which characters outside ASCII end a URI in text.
+
     The arguments are checked at the call; the text is scanned as the result is consumed.
 
     >>> text = 'Yes, Jim, I found it under "http://www.w3.org/Addressing/",'
@@ -96,6 +109,10 @@ def extract(
     [('http://www.w3.org/Addressing/', '""')]
     >>> [m.uri for m in extract("(see http://en.wikipedia.org/wiki/Foo_(bar)).")]
     ['http://en.wikipedia.org/wiki/Foo_(bar)']
+    >>> for m in extract("「https://例え.jp/パス」、https://de.wikipedia.org/wiki/Köln。"):
+    ...     print(m.iri, m.uri)
+    https://例え.jp/パス https://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9
+    https://de.wikipedia.org/wiki/Köln https://de.wikipedia.org/wiki/K%C3%B6ln
     """
     if not isinstance(text, str):
         raise TypeError(f"the text to search is a str, not {type(text).__name__}")
@@ -124,7 +141,7 @@ def _scan(text: str, g: Grammar, wanted: set[str] | None, abbreviated: bool) -> 
         return
     scan = _Scan(text, g, wanted)
     position = 0
-    for start_match in (_START_ABBREVIATED if abbreviated else _START).finditer(text):
+    for start_match in (text_classes().start_abbreviated if abbreviated else START).finditer(text):
         start = start_match.start()
         if start < position:
             continue
@@ -140,16 +157,18 @@ def _scan(text: str, g: Grammar, wanted: set[str] | None, abbreviated: bool) -> 
 
 def _alone(text: str, g: Grammar, wanted: set[str] | None) -> URIMatch | None:
     """The whole text, whitespace aside, when it is one URI (its final "." or ")" is then
-    its own, not a sentence's)."""
-    uri = text.strip()
+    its own, not a sentence's), and holds nothing that ends a URI in text."""
+    iri = text.strip()
     try:
-        ref = parse(uri, grammar=g)
+        scheme = check_iri(iri, g)
     except URISyntaxError:
         return None
-    if ref.scheme is None or (wanted is not None and ref.scheme.lower() not in wanted):
+    if scheme is None or (wanted is not None and scheme.lower() not in wanted):
+        return None
+    if not iri.isascii() and text_classes().ending.search(iri) is not None:
         return None
     start = len(text) - len(text.lstrip())
-    return URIMatch(uri, start, start + len(uri), None)
+    return _match(iri, start, start + len(iri), None)
 
 
 # -- cutting a candidate back to a URI -----------------------------------------------------
@@ -158,9 +177,10 @@ def _trim(candidate: str) -> str:
     end = len(candidate)
     unbalanced = {")": candidate.count(")") - candidate.count("("), "]": 0}
     unbalanced["]"] = candidate.count("]") - candidate.count("[")
+    strippable = text_classes().strippable
     while end:
         last = candidate[end - 1]
-        if last in _TRAILING:
+        if last in strippable and last not in unbalanced:
             end -= 1
         elif last in unbalanced and unbalanced[last] > 0:
             unbalanced[last] -= 1
@@ -240,9 +260,10 @@ def _open_escape(text: str, start: int, end: int) -> int:
 
 
 def _is_uri(candidate: str, g: Grammar) -> bool:
-    """Whether ``candidate`` is a URI (a reference with a scheme) under ``g``."""
+    """Whether ``candidate`` is a URI (a reference with a scheme) under ``g``, or an IRI
+    whose URI form is one."""
     try:
-        return parse(candidate, grammar=g).scheme is not None
+        return check_iri(candidate, g) is not None
     except URISyntaxError:
         return False
 
@@ -289,10 +310,7 @@ class _Scan:
 
     def __init__(self, text: str, g: Grammar, wanted: set[str] | None) -> None:
         self.text, self.g, self.wanted = text, g, wanted
-        run = _RUNS.get(g.name)
-        if run is None:
-            run = _RUNS[g.name] = re.compile(char_class_regex(g.uri_chars) + "*")
-        self._uri_run = run
+        self._uri_run = uri_run(g)
         self._next_open, self._next_close = _Next(text, "<"), _Next(text, ">")
         # The current run [.., _run_end); _tail: where its trailing punctuation and
         # closing brackets begin; the indexes of the ")" and "]" in that tail, last first.
@@ -302,9 +320,10 @@ class _Scan:
         # ")" minus "(" and "]" minus "[" in text[_balance_at:_run_end]
         self._balance_at = self._paren_balance = self._bracket_balance = 0
 
-    def _parse(self, candidate: str) -> URIReference:
-        """A candidate parsed under the grammar of the scan (RFC 3986 §4.1)."""
-        return parse(candidate, grammar=self.g)
+    def _parse(self, candidate: str) -> str:
+        """A candidate read under the grammar of the scan (RFC 3986 §4.1, an IRI as RFC
+        3987 §2.2 allows): its scheme, ``""`` for a relative reference."""
+        return check_iri(candidate, self.g) or ""
 
     def _end(self, start: int, trim: bool) -> int:
         """Where the candidate at ``start`` ends: the end of its run of URI characters,
@@ -313,7 +332,9 @@ class _Scan:
         text = self.text
         if start >= self._run_end:
             end = self._uri_run.match(text, start).end()  # type: ignore[union-attr]
-            tail = start + len(text[start:end].rstrip(_STRIPPABLE))
+            # where the run's trailing punctuation begins: the run read backwards
+            backwards = text_classes().strippable_run.match(text[start:end][::-1])
+            tail = end - (0 if backwards is None else backwards.end())
             self._run_end, self._tail = end, tail
             self._parens = [i for i in range(end - 1, tail - 1, -1) if text[i] == ")"]
             self._brackets = [i for i in range(end - 1, tail - 1, -1) if text[i] == "]"]
@@ -352,7 +373,7 @@ class _Scan:
         if _HYPHEN_BREAK.search(raw):  # the reading without the hyphen, when it is a URI
             other = _WHITESPACE.sub("", _HYPHEN_BREAK.sub("", raw))
             if _is_uri(other, self.g):
-                alternatives = (other,)
+                alternatives = (encode_ucs(other),)
         return uri, start + len(raw), alternatives
 
     def with_scheme(self, start_match: re.Match[str]) -> URIMatch | None:
@@ -364,7 +385,7 @@ class _Scan:
             after = colon
             while after < len(text) and text[after] in " \t":
                 after += 1
-            if _START.match(text, after):
+            if START.match(text, after):
                 return None
         if wanted is not None and scheme not in wanted:
             return None
@@ -372,7 +393,7 @@ class _Scan:
         if delimiter == "<>":
             angle = self._angle(start)
             if angle is not None:
-                return URIMatch(angle[0], start, angle[1], "<>", angle[2])
+                return _match(angle[0], start, angle[1], "<>", angle[2])
         end = self._end(start, trim=False)
         quoted = delimiter == '""' and text.startswith('"', end)  # the quotes delimit it
         authority = text.startswith("//", colon)
@@ -383,15 +404,15 @@ class _Scan:
             end = self._end(start, trim=True)
         head = colon + 2 if authority else None
         found = _longest(text, start, end, head, not quoted, self._parse)
-        uri = "" if found is None or found[1].scheme is None else found[0]
+        uri = "" if found is None or not found[1] else found[0]
         if len(uri) <= colon - start:
             return None  # nothing after "scheme:"
         quoted = quoted and start + len(uri) == end
         if plain_unknown and not quoted and not uri.startswith("//", colon - start):
             return None
-        return URIMatch(uri, start, start + len(uri), '""' if quoted else None)
+        return _match(uri, start, start + len(uri), '""' if quoted else None)
 
     def abbreviated(self, start: int) -> URIMatch | None:
         """The abbreviated URL at ``start`` (RFC 2396 Appendix F), completed."""
         found = _longest(self.text, start, self._end(start, trim=True), start, True, complete)
-        return None if found is None else URIMatch(found[1], start, start + len(found[0]), None)
+        return None if found is None else _match(found[1], start, start + len(found[0]), None)

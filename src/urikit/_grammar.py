@@ -30,7 +30,7 @@ from ._host import (
     server_host_error_2396,
 )
 
-__all__ = ["GRAMMARS", "RFC2396", "RFC3986", "Grammar", "ReferenceRule", "get_grammar"]
+__all__ = ["GRAMMARS", "RFC2396", "RFC3986", "RFC3987", "Grammar", "ReferenceRule", "get_grammar"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +74,9 @@ class Grammar:
 
     name: str
     title: str
+    #: The RFC whose §3 numbers the components, for messages: an IRI's scheme, port
+    #: and IP literal are RFC 3986's (RFC 3987 §2.2).
+    sections: str
     scheme: CharClass  # characters after the first (an ALPHA) of a scheme
     userinfo: CharClass
     host: CharClass  # characters of a host that is not an IP literal
@@ -81,7 +84,7 @@ class Grammar:
     first_segment: CharClass  # first segment of a path without scheme or authority
     query: CharClass
     fragment: CharClass
-    uri_chars: frozenset[str]  # every character some component admits
+    uri_chars: CharClass  # every character some component admits
     rules: Mapping[str, ReferenceRule]
     #: The component rules by ABNF name, each with the kind of its walker in
     #: ``_components`` (``is_valid("::1", rule="IPv6address")``).
@@ -102,8 +105,9 @@ class Grammar:
     empty_scheme_specific_part: bool = True
     #: The reference resolution algorithm: RFC 3986 §5.2 or RFC 2396 §5.2.
     resolution: Literal["rfc3986", "rfc2396"] = "rfc3986"
-    #: The normalization rules: RFC 3986 §6.2.2-6.2.3 or RFC 2396 §6 and §2.4.2.
-    normalization: Literal["rfc3986", "rfc2396"] = "rfc3986"
+    #: The normalization rules: RFC 3986 §6.2.2-6.2.3, RFC 2396 §6 and §2.4.2, or RFC
+    #: 3987 §5.3 (RFC 3986's, and escaped UCS characters decoded).
+    normalization: Literal["rfc3986", "rfc2396", "rfc3987"] = "rfc3986"
     #: For messages: names of character classes a URI excludes (RFC 2396 §2.4.3).
     excluded: Mapping[str, frozenset[str]] = field(default_factory=dict)
     reference: re.Pattern[str] = field(init=False, repr=False, compare=False)
@@ -173,6 +177,10 @@ _COMPONENTS = {
 }
 
 
+#: The components RFC 3987 leaves as RFC 3986 has them (no "i" name).
+_SAME = frozenset({"scheme", "port"})
+
+
 def _rules(*rules: ReferenceRule) -> dict[str, ReferenceRule]:
     return {rule.name: rule for rule in rules}
 
@@ -180,6 +188,7 @@ def _rules(*rules: ReferenceRule) -> dict[str, ReferenceRule]:
 RFC3986 = Grammar(
     name="rfc3986",
     title="RFC 3986",
+    sections="RFC 3986",
     scheme=CharClass(cs.SCHEME, pct_encoded=False),
     userinfo=CharClass(cs.USERINFO),
     host=CharClass(cs.REG_NAME),
@@ -187,7 +196,7 @@ RFC3986 = Grammar(
     first_segment=CharClass(cs.SEGMENT_NZ_NC),
     query=CharClass(cs.QUERY),
     fragment=CharClass(cs.FRAGMENT),
-    uri_chars=cs.URI_CHARS,
+    uri_chars=CharClass(cs.URI_CHARS),
     host_type=_host_type_3986,
     component_rules={  # RFC 3986 §3, §3.2.2
         **_COMPONENTS,
@@ -207,6 +216,7 @@ RFC3986 = Grammar(
 RFC2396 = Grammar(
     name="rfc2396",
     title="RFC 2396",
+    sections="RFC 2396",
     scheme=CharClass(cs.SCHEME, pct_encoded=False),
     userinfo=CharClass(cs.USERINFO_2396),
     host=CharClass(cs.HOSTNAME_CHARS, pct_encoded=False),
@@ -214,7 +224,7 @@ RFC2396 = Grammar(
     first_segment=CharClass(cs.REL_SEGMENT),
     query=CharClass(cs.URIC),
     fragment=CharClass(cs.URIC),
-    uri_chars=cs.URIC | frozenset("%#"),
+    uri_chars=CharClass(cs.URIC | frozenset("%#")),
     host_type=_host_type_2396,
     component_rules={  # RFC 2396 §3, §3.2.1, §3.2.2; RFC 2732 §3
         **_COMPONENTS,
@@ -245,11 +255,53 @@ RFC2396 = Grammar(
     },
 )
 
-GRAMMARS: Mapping[str, Grammar] = {g.name: g for g in (RFC3986, RFC2396)}
+_IRI_REFERENCE = ReferenceRule("IRI-reference", "optional", True, "RFC 3987 §2.2")
+_IRI = ReferenceRule("IRI", "required", True, "RFC 3987 §2.2")
+_ABSOLUTE_IRI = ReferenceRule("absolute-IRI", "required", False, "RFC 3987 §2.2")
+_IRELATIVE_REF = ReferenceRule("irelative-ref", "forbidden", True, "RFC 3987 §2.2")
+
+#: RFC 3987 §2.2: RFC 3986 with the UCS characters (ucschar) in every component that
+#: admits unreserved characters, and the private use ones (iprivate) in the query; the
+#: bidirectional formatting characters are excluded, as §4.1 says IRIs MUST NOT hold
+#: them.  IP literals are RFC 3986's, RFC 6874 zone identifiers included.
+RFC3987 = Grammar(
+    name="rfc3987",
+    title="RFC 3987",
+    sections="RFC 3986",
+    scheme=CharClass(cs.SCHEME, pct_encoded=False),
+    userinfo=CharClass(cs.USERINFO, wide=cs.UCS),  # iuserinfo
+    host=CharClass(cs.REG_NAME, wide=cs.UCS),  # ireg-name
+    path=CharClass(cs.PATH, wide=cs.UCS),  # ipchar and "/"
+    first_segment=CharClass(cs.SEGMENT_NZ_NC, wide=cs.UCS),  # isegment-nz-nc
+    query=CharClass(cs.QUERY, wide=cs.UCS | cs.IPRIVATE),  # iquery
+    fragment=CharClass(cs.FRAGMENT, wide=cs.UCS),  # ifragment
+    uri_chars=CharClass(cs.URI_CHARS, wide=cs.UCS | cs.IPRIVATE),
+    host_type=_host_type_3986,
+    component_rules={  # RFC 3987 §2.2, by the names of RFC 3986 §3 and of RFC 3987
+        **_COMPONENTS,
+        **{"i" + name: kind for name, kind in _COMPONENTS.items() if name not in _SAME},
+        "IP-literal": "ip-literal",
+        "IPv4address": "ipv4",
+        "IPv6address": "ipv6",
+        "reg-name": "reg-name",
+        "ireg-name": "reg-name",
+    },
+    rules={
+        **_rules(_IRI_REFERENCE, _IRI, _ABSOLUTE_IRI, _IRELATIVE_REF),
+        # RFC 3986's names, for the code that names the rule of any grammar
+        "URI-reference": _IRI_REFERENCE,
+        "URI": _IRI,
+        "absolute-URI": _ABSOLUTE_IRI,
+        "relative-ref": _IRELATIVE_REF,
+    },
+    normalization="rfc3987",
+)
+
+GRAMMARS: Mapping[str, Grammar] = {g.name: g for g in (RFC3986, RFC2396, RFC3987)}
 
 
 def get_grammar(grammar: str | Grammar | None) -> Grammar:
-    """The grammar named ``grammar`` ("rfc3986" or "rfc2396"), ``grammar`` itself, or RFC
+    """The grammar named ``grammar`` ("rfc3986", "rfc2396", "rfc3987"), ``grammar`` itself, or RFC
     3986 for ``None``, the default (``ValueError`` for an unknown name, ``TypeError`` for
     what is none of these)."""
     if isinstance(grammar, Grammar):

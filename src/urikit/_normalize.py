@@ -16,12 +16,14 @@ body of ``urikit.normalize``, ``URIReference.normalize`` and ``urikit.equivalent
 from __future__ import annotations
 
 import re
+import string
 from itertools import product
 from typing import Literal
 
 from . import schemes
-from ._charsets import UNRESERVED, UNRESERVED_2396
+from ._charsets import IPRIVATE, UCS, UNRESERVED, UNRESERVED_2396
 from ._grammar import Grammar
+from ._iri import decode_ucs
 from ._parse import Components, read
 from ._recompose import fit_path, recompose, recompose_authority
 from ._resolve import remove_dot_segments
@@ -66,13 +68,18 @@ def _upper_hex(text: str) -> str:
     return _PCT.sub(lambda match: match.group(0).upper(), text)
 
 
+#: ASCII letters to lower case, and nothing else (str.lower knows every script).
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
 def _lower_host(host: str) -> str:
     """RFC 3986 §6.2.2.1: the host is case-insensitive (its pct-encodings keep upper-case
-    hex digits); an RFC 6874 zone ID is not."""
+    hex digits); an RFC 6874 zone ID is not; RFC 3987 §5.3.2.1: "US-ASCII only host"
+    letters are (the case of other letters is IDNA's business, §5.3.3)."""
     if host[:1] == "[":
         zone = host.find("%25")
         return host.lower() if zone < 0 else host[:zone].lower() + host[zone:]
-    return _upper_hex(host.lower())
+    return _upper_hex(host.lower() if host.isascii() else host.translate(_ASCII_LOWER))
 
 
 def _port(scheme: schemes.Scheme | None, port: str | None) -> str | None:
@@ -144,6 +151,25 @@ def _normalize_2396(c: Components, g: Grammar, level: Level) -> Components:
     return read(recompose(scheme, authority, path, query, fragment), g, rule)
 
 
+def _normalize_3987(c: Components, level: Level) -> Components:
+    """RFC 3987 §5.3.2 and §5.3.3: RFC 3986's normalization (§6.2.2, §6.2.3), after the
+    percent-encoding of every UCS character the component admits is decoded (§5.3.2.3:
+    iunreserved characters are unreserved ones), as §3.2 converts a URI to an IRI."""
+    scheme, authority, userinfo, host, port, path, query, fragment = c
+    if userinfo is not None:
+        userinfo = decode_ucs(userinfo)
+    if host is not None and host[:1] != "[":
+        host = decode_ucs(host)
+    path = decode_ucs(path)
+    if query is not None:
+        query = decode_ucs(query, UCS | IPRIVATE)
+    if fragment is not None:
+        fragment = decode_ucs(fragment)
+    if host is not None:
+        authority = recompose_authority(userinfo, host, port)
+    return _normalize_3986((scheme, authority, userinfo, host, port, path, query, fragment), level)
+
+
 def check_level(level: object) -> None:
     """``level`` must be one of :data:`LEVELS`."""
     if level not in LEVELS:
@@ -157,4 +183,6 @@ def normal(c: Components, g: Grammar, level: Level) -> Components:
         return c
     if g.normalization == "rfc2396":
         return _normalize_2396(c, g, level)
+    if g.normalization == "rfc3987":
+        return _normalize_3987(c, level)
     return _normalize_3986(c, level)

@@ -45,12 +45,12 @@ def replaced(c: Components, g: Grammar, changes: Mapping[str, str | int | None])
         elif values["userinfo"] is not None or values["port"] is not None:
             if old_authority:  # RFC 2396 §3.2.1
                 raise ValueError(
-                    f"the authority {old_authority!r} is registry-based ({g.title} §3.2.1): "
+                    f"the authority {old_authority!r} is registry-based ({g.sections} §3.2.1): "
                     "it has no userinfo, host or port to change; replace the authority, "
                     "or give a host"
                 )
             raise ValueError(
-                f"an authority with a userinfo or a port needs a host ({g.title} §3.2)"
+                f"an authority with a userinfo or a port needs a host ({g.sections} §3.2)"
             )
         elif "host" in changes:
             values["authority"] = None  # host=None: no authority

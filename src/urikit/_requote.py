@@ -1,6 +1,8 @@
 """Repairing almost-URIs (RFC 3986 §2.4): ``requote`` splits a string as Appendix B does
 and pct-encodes exactly what each component of the grammar does not allow, keeping
-every valid escape; positions of what it cannot repair point into the caller's text."""
+every valid escape; positions of what it cannot repair point into the caller's text.
+An IRI (RFC 3987) is an almost-URI too: its characters outside US-ASCII are encoded as
+§3.1 says, its host name converted by IDNA (RFC 3986 §3.2.2) unless asked otherwise."""
 
 from __future__ import annotations
 
@@ -9,9 +11,10 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from . import _charsets as cs
+from ._compose import HostEncoding, check_host_encoding, idna_host
 from ._grammar import Grammar, get_grammar
 from ._parse import read, split
-from ._percent import require_str, unencodable
+from ._percent import require_str, unencodable, unquote
 from .errors import URISyntaxError
 
 __all__ = ["requote"]
@@ -25,8 +28,8 @@ def _disallowed(chars: cs.CharClass) -> re.Pattern[str]:
     """Runs of characters ``chars`` does not allow; a ``%`` counts unless it starts a
     triplet the class admits (RFC 3986 §2.1)."""
     if not chars.pct_encoded:  # "%" is one more character it does not allow
-        return re.compile(cs.char_class_regex(chars.chars, negate=True) + "+")
-    negated = cs.char_class_regex(chars.chars | {"%"}, negate=True)
+        return re.compile(cs.char_class_regex(chars.chars, negate=True, wide=chars.wide) + "+")
+    negated = cs.char_class_regex(chars.chars | {"%"}, negate=True, wide=chars.wide)
     return re.compile(negated + "+|%(?![0-9A-Fa-f]{2})")
 
 
@@ -70,6 +73,13 @@ class _Repair:
     def keep(self, start: int, end: int) -> None:
         self.pieces.append(self.text[start:end])
 
+    def replace(self, start: int, end: int, replacement: str) -> None:
+        """Write ``replacement`` for ``text[start:end]`` (not empty): its first character
+        stands for the whole replacement, the others for nothing."""
+        self.pieces.append(replacement)
+        self.encoded.append((start, len(replacement)))
+        self.encoded.extend((i, 0) for i in range(start + 1, end))
+
     def fix(self, start: int, end: int, disallowed: re.Pattern[str]) -> None:
         """Copy ``text[start:end]``, every character ``disallowed`` finds pct-encoded as
         UTF-8 (RFC 3986 §2.5)."""
@@ -97,7 +107,13 @@ class _Repair:
         return position - shift
 
 
-def requote(text: str, *, grammar: str | Grammar | None = None) -> str:
+def requote(
+    text: str,
+    *,
+    grammar: str | Grammar | None = None,
+    host: HostEncoding = "idna",
+    mode: str = "uts46",
+) -> str:
     """Turn an almost-URI reference into a valid one (RFC 3986 §2.4): split it as
     Appendix B does, then pct-encode, as UTF-8, exactly the characters each component
     does not allow (a ``%`` without two hex digits becomes ``%25``).  Valid escapes, IP
@@ -106,13 +122,25 @@ def requote(text: str, *, grammar: str | Grammar | None = None) -> str:
     positioned in ``text``, not in the repair (a lone surrogate, which has no UTF-8
     octets, is ``INVALID_CHARACTER``).
 
+    An IRI (RFC 3987) becomes a URI so: its characters outside US-ASCII as RFC 3987 §3.1
+    encodes them, and a host name that holds some (its escapes decoded first) converted
+    whole by IDNA with ``host="idna"`` (the default: RFC 3986 §3.2.2;
+    :func:`urikit.host_to_ascii` in ``mode``, which needs the ``idna`` extra, raising
+    ``ModuleNotFoundError`` naming it otherwise, and raises :class:`urikit.IDNAError` for
+    a name IDNA refuses), or percent-encoded as UTF-8 with ``host="percent"``.  Under
+    ``grammar="rfc3987"`` the result is a valid IRI reference instead: the characters
+    IRIs allow stay, host names too.
+
     >>> requote("http://h/a b?q=ü#x#y")
     'http://h/a%20b?q=%C3%BC#x%23y'
     >>> requote("http://h/%zz%41")
     'http://h/%25zz%41'
+    >>> requote("http://Bücher.de/ä b"), requote("http://Bücher.de/ä b", host="percent")
+    ('http://xn--bcher-kva.de/%C3%A4%20b', 'http://B%C3%BCcher.de/%C3%A4%20b')
     """
     require_str(text, "the text to requote")
     g = get_grammar(grammar)
+    check_host_encoding("host", host, mode)
     if split(text, g, g.rules["URI-reference"]) is not None:
         return text  # the fast path: already valid
     try:
@@ -126,7 +154,8 @@ def requote(text: str, *, grammar: str | Grammar | None = None) -> str:
     has_scheme, has_authority = match.start(1) >= 0, match.start(2) >= 0
     repair.keep(0, match.start(2) if has_authority else match.start(3))  # scheme ":" "//"
     if has_authority:
-        _fix_authority(repair, *match.span(2), g, fixers)
+        idna = host == "idna" and not g.uri_chars.wide.spans  # no IDNA for an IRI
+        _fix_authority(repair, *match.span(2), g, fixers, mode if idna else None)
     _fix_path(repair, *match.span(3), fixers, has_scheme, has_authority)
     for group, disallowed in ((4, fixers.query), (5, fixers.fragment)):
         if match.start(group) >= 0:  # "?" query, "#" fragment
@@ -144,9 +173,12 @@ def requote(text: str, *, grammar: str | Grammar | None = None) -> str:
     return result
 
 
-def _fix_authority(repair: _Repair, start: int, end: int, g: Grammar, fixers: _Fixers) -> None:
+def _fix_authority(
+    repair: _Repair, start: int, end: int, g: Grammar, fixers: _Fixers, mode: str | None
+) -> None:
     """``[ userinfo "@" ] host [ ":" port ]`` (RFC 3986 §3.2), the last ``@`` ending
-    the userinfo; an IP literal and the port are left as they are."""
+    the userinfo; an IP literal and the port are left as they are; with an IDNA
+    ``mode``, a host with characters outside ASCII is converted by IDNA."""
     text = repair.text
     if g.registry is not None and g.registry.first_bad(text, start, end) is None:
         repair.keep(start, end)  # RFC 2396 §3.2: a valid registry-based authority
@@ -162,7 +194,17 @@ def _fix_authority(repair: _Repair, start: int, end: int, g: Grammar, fixers: _F
         return
     colon = text.rfind(":", host, end)
     port = end if colon < 0 else colon
-    repair.fix(host, port, fixers.host)
+    name = text[host:port]
+    if mode is not None and not name.isascii():
+        try:
+            decoded = unquote(name)
+        except URISyntaxError as error:  # an escape that is no UTF-8: no host name
+            raise URISyntaxError(
+                text, host + error.position, error.kind, error.reason, grammar=g.name
+            ) from None
+        repair.replace(host, port, idna_host(decoded, mode))
+    else:
+        repair.fix(host, port, fixers.host)
     repair.keep(port, end)
 
 

@@ -6,7 +6,11 @@ that no string of the rule can continue the input with (``len(text)`` when the i
 stops short), a small closed :class:`ErrorKind` (what tests and programs should branch
 on) and a human sentence (``reason``).  ``str(error)`` renders the input with a caret
 under that index.  A :class:`ResolutionError` is a valid reference that cannot be
-resolved against its base; it has a kind too.  Both are ``ValueError``\ s.
+resolved against its base; it has a kind too.  An :class:`IDNAError` is a host name
+that has no internationalized (IDNA) form under the mode asked for (RFC 5890-5893,
+UTS #46): ``text`` is the host, ``position`` the first label or character at fault (0
+when unknown), ``kind`` is ``INVALID_IDN``, ``reason`` names the mode, the library and
+what failed.  All three are ``ValueError``\ s and pickle.
 """
 
 from __future__ import annotations
@@ -14,7 +18,14 @@ from __future__ import annotations
 import enum
 import unicodedata
 
-__all__ = ["ErrorKind", "ResolutionError", "URISyntaxError", "describe_char", "render_caret"]
+__all__ = [
+    "ErrorKind",
+    "IDNAError",
+    "ResolutionError",
+    "URISyntaxError",
+    "describe_char",
+    "render_caret",
+]
 
 
 class ErrorKind(enum.Enum):
@@ -46,6 +57,9 @@ class ErrorKind(enum.Enum):
     INVALID_PATH = "invalid-path"
     #: Nothing after ``scheme:``, which RFC 2396 §3 does not admit (RFC 3986 does).
     EMPTY_SCHEME_SPECIFIC_PART = "empty-scheme-specific-part"
+    #: A bidirectional formatting character (LRM, RLM, LRE, RLE, LRO, RLO, PDF), which
+    #: IRIs MUST NOT contain (RFC 3987 §4.1).
+    BIDI_FORMATTING = "bidi-formatting-character"
 
     # -- the kinds of a ResolutionError: valid input that cannot be resolved --------------
     #: A base URI without a scheme (RFC 3986 §5.2.1, RFC 2396 §5.2).
@@ -56,6 +70,11 @@ class ErrorKind(enum.Enum):
     ABOVE_ROOT = "above-root"
     #: A relative reference and no base URI at all (RFC 3986 §5.1).
     NO_BASE = "no-base"
+
+    # -- the kind of an IDNAError: a host name without an IDNA form ------------------------
+    #: A host name that IDNA cannot convert, or whose conversion would change what kind
+    #: of host it is (RFC 5891 §4-5, UTS #46 §4; urikit's re-validation).
+    INVALID_IDN = "invalid-idn"
 
 
 class URISyntaxError(ValueError):
@@ -126,6 +145,37 @@ class ResolutionError(ValueError):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (ResolutionError, (self.text, self.kind, self.reason))
+
+
+class IDNAError(ValueError):
+    """A host name that has no IDNA form under the mode asked for (RFC 5891 §4-5, UTS #46
+    §4), or whose mapping would turn it into another kind of host (a delimiter, an IPv4
+    address): ``position`` is the 0-based index in ``text`` of the first label or
+    character at fault (0 when unknown), ``reason`` names the mode, the library and what
+    failed, ``mode`` is the mode's name.
+
+    >>> import urikit
+    >>> try:
+    ...     urikit.host_to_ascii("a..b")
+    ... except urikit.IDNAError as error:
+    ...     print(error.position, error.kind.name)
+    2 INVALID_IDN
+    """
+
+    def __init__(self, text: str, position: int, reason: str, mode: str = "uts46") -> None:
+        super().__init__(text, position, reason, mode)
+        self.text = text
+        self.position = position
+        self.kind = ErrorKind.INVALID_IDN
+        self.reason = reason
+        self.mode = mode
+
+    def __str__(self) -> str:
+        line, caret = render_caret(self.text, self.position)
+        return f"{self.reason} at position {self.position}\n  {line}\n  {caret}"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (IDNAError, (self.text, self.position, self.reason, self.mode))
 
 
 def _rebuild(

@@ -26,6 +26,19 @@ browser sees:
 * tabs and newlines *inside* a reference are kept: a browser's URL parser deletes them,
   but they are not URI characters, so such a reference is reported invalid (``uri`` is
   ``None``), never repaired (``urikit.requote`` repairs references);
+* a reference with characters outside US-ASCII is an IRI reference (RFC 3987 §2.2) and
+  becomes a URI as the URL Standard's URL parser encodes it: the query of a URL whose
+  scheme is ``http``, ``https``, ``ftp`` or ``file`` in the document's encoding (a
+  character it cannot encode as ``&#N;``, percent-encoded: ``%26%23N%3B``), everything
+  else as UTF-8, every octet of a non-ASCII character percent-encoded (HTML leaves the
+  ASCII octets of a multi-byte encoding as they are; RFC 3986 does not allow some of
+  them); the host of a URL of those schemes (or ``ws``, ``wss``) by IDNA, domain to
+  ASCII (:func:`urikit.host_to_ascii` in ``mode``, after its escapes are decoded), the
+  host of another scheme percent-encoded as UTF-8 (HTML's opaque host).  A host that
+  IDNA refuses, or that cannot be converted because the ``idna`` extra is missing,
+  makes the link invalid (an :class:`urikit.IDNAError`), never another host.  What RFC
+  3987 excludes (a bidirectional formatting character, a private use character outside
+  the query, a noncharacter) is reported, not encoded;
 * ``script``, ``style``, ``textarea``, ``title``, ``xmp``, ``iframe``, ``noembed`` and
   ``noframes`` hold text, not tags, and nothing after ``<plaintext>`` is markup;
   ``noscript`` is read as markup (a parser with scripting disabled);
@@ -49,16 +62,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from ._complete import check_iri, uri_grammar
 from ._grammar import Grammar, get_grammar
 from ._html_tokenizer import Reference, scan
+from ._html_url import as_uri, check_mode, query_encodings
 from ._operations import resolve
 from ._reference import URIReference, parse
-from .errors import ErrorKind, ResolutionError, URISyntaxError
+from .errors import ErrorKind, IDNAError, ResolutionError, URISyntaxError
 
 __all__ = ["Link", "base_uri", "links"]
 
 #: A base URI the caller gives (RFC 3986 §5.1.2 to §5.1.4), or ``None``.
 Layer = str | URIReference | None
+#: Why a link has no target URI.
+LinkError = URISyntaxError | ResolutionError | IDNAError
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,17 +85,73 @@ class Link:
     #: The element and attribute names, in lower case (``"a"``, ``"href"``).
     element: str
     attribute: str
-    #: The reference as written: character references decoded, ASCII whitespace trimmed.
+    #: The reference as written: character references decoded, ASCII whitespace trimmed;
+    #: an IRI reference (RFC 3987) when it holds characters outside US-ASCII.
     reference: str
-    #: The target URI (RFC 3986 §5.2), or ``None`` when it has none (see ``error``).
+    #: The target URI (RFC 3986 §5.2), ASCII and valid under the grammar (RFC 3986 for
+    #: ``"rfc3987"``), or ``None`` when it has none (see ``error``).
     uri: str | None
     #: Where ``reference`` begins: line and column, both counted from 1.
     line: int
     column: int
     #: Why ``uri`` is ``None``: a :class:`urikit.URISyntaxError` for a reference that is
-    #: not a URI reference, a :class:`urikit.ResolutionError` for a relative reference
-    #: without a base.  Not part of equality.
-    error: URISyntaxError | ResolutionError | None = field(default=None, compare=False)
+    #: not a URI (or IRI) reference, a :class:`urikit.ResolutionError` for a relative
+    #: reference without a base, a :class:`urikit.IDNAError` for a host name IDNA
+    #: refuses (or that needs the ``idna`` extra).  Not part of equality.
+    error: LinkError | None = field(default=None, compare=False)
+
+
+# -- how references are read: the grammar, and HTML's encoding of IRIs ------------------
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """How the references of a document are read: the grammar asked for (``given``),
+    the URI grammar of its targets, the encodings of queries and the IDNA mode."""
+
+    given: Grammar
+    g: Grammar
+    encodings: tuple[str, ...]
+    mode: str
+
+
+def _reading(grammar: str | Grammar | None, encoding: str, mode: str) -> _Reading:
+    """The arguments of :func:`links` and :func:`base_uri`, checked at the call."""
+    g = get_grammar(grammar)
+    check_mode(mode)
+    return _Reading(g, uri_grammar(g), query_encodings(encoding), mode)
+
+
+_Target = tuple[str | None, LinkError | None]
+
+
+def _no_base(reference: str) -> ResolutionError:
+    return ResolutionError(
+        reference,
+        ErrorKind.NO_BASE,
+        f"a relative reference and no base URI (RFC 3986 §5.1): {reference[:100]!r}",
+    )
+
+
+def _target(reference: str, base: URIReference | None, reading: _Reading) -> _Target:
+    """The target URI of ``reference`` (RFC 3986 §5.2 or RFC 2396 §5.2), or the error;
+    an IRI reference is made a URI reference first, as HTML does (see ``_as_uri``)."""
+    try:
+        if reference.isascii():
+            ref = parse(reference, grammar=reading.g)
+        else:
+            scheme = check_iri(reference, reading.given)
+            if scheme is None:
+                if base is None:
+                    return None, _no_base(reference)
+                scheme = base.scheme or ""
+            uri = as_uri(reference, scheme.lower(), reading.encodings, reading.mode)
+            ref = parse(uri, grammar=reading.g)
+        if base is not None:
+            return resolve(base, ref), None
+        if ref.scheme is not None:  # §5.2.2 reads no base for a reference with a scheme
+            return resolve(ref, ref), None
+        return None, _no_base(reference)
+    except (URISyntaxError, ResolutionError, IDNAError) as error:
+        return None, error
 
 
 # -- RFC 3986 §5.1: the layers of base URIs ------------------------------------------------
@@ -106,22 +179,21 @@ def _given_base(text: str | URIReference | None, name: str, g: Grammar) -> URIRe
     return ref if ref.fragment is None else ref.replace(fragment=None)
 
 
-def _document_base(href: str | None, outer: URIReference | None, g: Grammar) -> URIReference | None:
+def _document_base(
+    href: str | None, outer: URIReference | None, reading: _Reading
+) -> URIReference | None:
     """RFC 3986 §5.1: the embedded base (``href`` of the first ``base`` element) if it
     gives one, resolved against the ``outer`` layers if relative, else those layers."""
     if href is not None:
-        try:
-            ref = parse(href, grammar=g)
-            if ref.scheme is not None or outer is not None:
-                # §5.1: "converted to absolute form and stripped of any fragment"
-                target = (ref if outer is None else outer).resolve(ref)
-                # HTML standard, "set the frozen base URL": a data: or javascript: URL
-                # is no base; the fallback base URL (the next layer) is.
-                if (target.scheme or "").lower() not in _NO_BASE_SCHEMES:
-                    return target if target.fragment is None else target.replace(fragment=None)
-        except (URISyntaxError, ResolutionError):
-            pass  # not a URI reference, or not resolvable: the next layer takes over
-    return outer
+        # §5.1: "converted to absolute form and stripped of any fragment"
+        target, _ = _target(href, outer, reading)
+        if target is not None:
+            ref = parse(target, grammar=reading.g)
+            # HTML standard, "set the frozen base URL": a data: or javascript: URL is no
+            # base; the fallback base URL (the next layer) is.
+            if (ref.scheme or "").lower() not in _NO_BASE_SCHEMES:
+                return ref if ref.fragment is None else ref.replace(fragment=None)
+    return outer  # not a URI reference, or not resolvable: the next layer takes over
 
 
 def _outer_base(
@@ -136,37 +208,17 @@ def _outer_base(
     return next((layer for layer in layers if layer is not None), None)
 
 
-_Target = tuple[str | None, URISyntaxError | ResolutionError | None]
-
-
-def _target(reference: str, base: URIReference | None, g: Grammar) -> _Target:
-    """The target URI of ``reference`` (RFC 3986 §5.2 or RFC 2396 §5.2), or the error."""
-    try:
-        ref = parse(reference, grammar=g)
-        if base is not None:
-            return resolve(base, ref), None
-        if ref.scheme is not None:  # §5.2.2 reads no base for a reference with a scheme
-            return resolve(ref, ref), None
-        return None, ResolutionError(
-            reference,
-            ErrorKind.NO_BASE,
-            f"a relative reference and no base URI (RFC 3986 §5.1): {reference[:100]!r}",
-        )
-    except (URISyntaxError, ResolutionError) as error:
-        return None, error
-
-
 def _resolved(
-    found: list[Reference], base: URIReference | None, outer: URIReference | None, g: Grammar
+    found: list[Reference], base: URIReference | None, outer: URIReference | None, reading: _Reading
 ) -> Iterator[Link]:
     targets: dict[str, _Target] = {}
     for element, attribute, reference, line, column, is_base in found:
         if is_base:  # HTML resolves a base element's href against the layers outside it
-            uri, error = _target(reference, outer, g)
+            uri, error = _target(reference, outer, reading)
         else:
             known = targets.get(reference)
             if known is None:
-                known = targets[reference] = _target(reference, base, g)
+                known = targets[reference] = _target(reference, base, reading)
             uri, error = known
         yield Link(element, attribute, reference, uri, line, column, error)
 
@@ -179,6 +231,8 @@ def base_uri(
     encapsulating_base: Layer = None,
     default: Layer = None,
     grammar: str | Grammar | None = None,
+    encoding: str = "utf-8",
+    mode: str = "uts46",
 ) -> str | None:
     """The base URI of an HTML document, by the precedence of RFC 3986 §5.1 (RFC 2396
     §5.1): the document's ``<base href>`` (§5.1.1, RFC 2396 Appendix D), else
@@ -192,6 +246,8 @@ def base_uri(
     frozen base URL"), it is ignored and the next layer takes over.  The base is returned in
     absolute form without its fragment (RFC 3986 §5.1).  The layers given must be URIs:
     :class:`urikit.URISyntaxError` or :class:`urikit.ResolutionError` otherwise.
+    ``encoding`` and ``mode`` say how a ``<base href>`` with characters outside ASCII
+    becomes a URI, as for :func:`links`.
 
     >>> page = '<head><base href="/docs/"></head><a href="intro">'
     >>> base_uri(page, retrieval_uri="http://example.com/a/b")
@@ -204,9 +260,9 @@ def base_uri(
     'http://example.com/'
     """
     _check(document)
-    g = get_grammar(grammar)
-    outer = _outer_base(encapsulating_base, retrieval_uri, default, g)
-    base = _document_base(scan(document, stop_at_base=True).base, outer, g)
+    reading = _reading(grammar, encoding, mode)
+    outer = _outer_base(encapsulating_base, retrieval_uri, default, reading.g)
+    base = _document_base(scan(document, stop_at_base=True).base, outer, reading)
     return None if base is None else str(base)
 
 
@@ -217,6 +273,8 @@ def links(
     encapsulating_base: Layer = None,
     default: Layer = None,
     grammar: str | Grammar | None = None,
+    encoding: str = "utf-8",
+    mode: str = "uts46",
 ) -> Iterator[Link]:
     """Every URI reference of an HTML document, in document order, each resolved
     (RFC 3986 §5.2, or RFC 2396 §5.2 with ``grammar="rfc2396"``) against the base that
@@ -231,9 +289,21 @@ def links(
     empty reference, which resolves to the base.  A ``base`` element's own ``href`` is
     resolved against the layers outside the document, as HTML does.
 
-    ``uri`` is ``None`` when the reference is not a URI reference under ``grammar`` (a
-    space, a non-ASCII character: ``error`` says where) or when it is relative and there
-    is no base.  The document is read at once; references are resolved as consumed.
+    A reference with characters outside ASCII (an IRI reference, RFC 3987) is made a URI
+    reference as HTML's URL parser makes it (the module docstring says how): the query of
+    an ``http``, ``https``, ``ftp`` or ``file`` URL in ``encoding``, the document's
+    (default UTF-8; UTF-16 documents use UTF-8), the rest in UTF-8, the host name of
+    those (and ``ws``, ``wss``) by IDNA in ``mode`` (:func:`urikit.host_to_ascii`: the
+    ``idna`` extra for ``"uts46"``, the default, and ``"idna2008"``; ``"browser"``, the
+    URL Standard's own domain to ASCII, needs the ``browser`` extra).  ``grammar``
+    ``"rfc3987"`` reads as ``"rfc3986"`` does: ``uri`` is always a URI.
+
+    ``uri`` is ``None`` when the reference is not a URI or IRI reference under
+    ``grammar`` (a space, a bidirectional formatting character: ``error`` says where),
+    when its host has no IDNA form (``error`` is an :class:`urikit.IDNAError`) or when it
+    is relative and there is no base.  An unknown ``encoding`` or ``mode`` is a
+    ``ValueError`` at the call.  The document is read at once; references are resolved
+    as consumed.
 
     >>> page = '''
     ... <base href="http://example.com/a/">
@@ -246,9 +316,13 @@ def links(
     3 27 img srcset http://example.com/a/logo-2x.png
     3 43 img srcset http://example.com/big,wide.png
     4 10 a href None
+    >>> page = '<meta charset=latin-1><a href="https://bücher.de/ü?q=ü">'
+    >>> [link.uri for link in links(page, encoding="latin-1")]
+    ['https://xn--bcher-kva.de/%C3%BC?q=%FC']
     """
     _check(document)
-    g = get_grammar(grammar)
-    outer = _outer_base(encapsulating_base, retrieval_uri, default, g)
+    reading = _reading(grammar, encoding, mode)
+    outer = _outer_base(encapsulating_base, retrieval_uri, default, reading.g)
     scanned = scan(document, stop_at_base=False)
-    return _resolved(scanned.found, _document_base(scanned.base, outer, g), outer, g)
+    base = _document_base(scanned.base, outer, reading)
+    return _resolved(scanned.found, base, outer, reading)

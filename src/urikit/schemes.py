@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -48,6 +49,11 @@ class Scheme:
             object.__setattr__(self, "empty_path_is_root", self.hierarchical)
 
 
+#: ASCII letters to lower case, and nothing else: the case of other letters is no
+#: syntax (RFC 3987 §5.3.2.1; an internationalized domain's is IDNA's business).
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
 def _mailto_path(path: str) -> str:
     """RFC 6068 §2 / RFC 3986 §6.2.3: the domain of each address is case-insensitive
     (``mailto:Joe@Example.COM`` is ``mailto:Joe@example.com``)."""
@@ -56,14 +62,14 @@ def _mailto_path(path: str) -> str:
     addresses = []
     for address in path.split(","):
         local, at, domain = address.rpartition("@")
-        addresses.append(local + at + domain.lower() if at else address)
+        addresses.append(local + at + domain.translate(_ASCII_LOWER) if at else address)
     return ",".join(addresses)
 
 
 def _urn_path(path: str) -> str:
     """RFC 8141 §3.1: the namespace identifier (NID) is case-insensitive."""
     nid, colon, nss = path.partition(":")
-    return nid.lower() + colon + nss
+    return nid.translate(_ASCII_LOWER) + colon + nss
 
 
 _REGISTRY: dict[str, Scheme] = {}
