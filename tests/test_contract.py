@@ -1,9 +1,10 @@
 """The exception contract of every public function (issue 8).
 
 Given ``str`` arguments, a function returns, or raises ``URISyntaxError`` or another
-documented ``ValueError`` (``ResolutionError``, ``IDNAError``): nothing else, whatever the text holds
-(controls, lone surrogates, non-ASCII, any length).  Given what is not a ``str`` where
-a ``str`` is expected, it raises ``TypeError`` with a message that names the type.
+documented ``ValueError`` (``ResolutionError``, ``IDNAError``): nothing else, whatever
+the text holds (controls, lone surrogates, non-ASCII, any length).  Given what is not a
+``str`` where a ``str`` is expected, it raises ``TypeError`` with a message that names
+the type.
 """
 
 from __future__ import annotations
