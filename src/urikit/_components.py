@@ -95,9 +95,10 @@ def invalid_character(grammar: Grammar, char: str) -> tuple[ErrorKind, str] | No
     if char.isascii():
         names = [name for name, chars in grammar.excluded.items() if char in chars]
         suffix = f", '{names[0]}' in {grammar.title} §2.4.3" if names else ""
+        what = "an IRI" if grammar.uri_chars.wide.spans else "a URI"
         return (
             ErrorKind.INVALID_CHARACTER,
-            f"a character not allowed in a URI: {describe_char(char)}{suffix}",
+            f"a character not allowed in {what}: {describe_char(char)}{suffix}",
         )
     if not grammar.uri_chars.wide.spans:  # a URI grammar
         return (
