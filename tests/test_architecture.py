@@ -1,12 +1,15 @@
 """The shape of the package (issue 9), read from its source with ``ast``:
 
 - the public surface is ``urikit/__init__`` and the namespaces users import
-  (``urikit.errors``, ``urikit.schemes``, ``urikit.html``); every other module is private;
+  (``urikit.errors``, ``urikit.schemes``, ``urikit.html``, and the integrations with the
+  libraries of the optional extras: ``urikit.jsonschema``, ``urikit.pydantic``,
+  ``urikit.strategies``); every other module is private;
 - imports run one way: the graph of the package's modules has no cycle, and no import
   hides inside a function (but those of the optional extras' libraries, which load only
   when a function needs them);
 - no module reads another module's underscore attributes, nor imports its private names;
-- the command line is a client of the public surface only.
+- the command line and the validator integrations (jsonschema, pydantic) are clients of
+  the public surface only.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ import urikit
 
 SOURCE = Path(urikit.__file__).parent
 MODULES = {path.stem: ast.parse(path.read_text("utf-8")) for path in SOURCE.glob("*.py")}
-PUBLIC = {"__init__", "__main__", "errors", "schemes", "html"}
+#: The integrations: each imports its library (an optional extra) when it is imported.
+INTEGRATIONS = {"jsonschema", "pydantic", "strategies"}
+PUBLIC = {"__init__", "__main__", "errors", "schemes", "html"} | INTEGRATIONS
 
 
 def _imports(tree: ast.Module) -> list[ast.ImportFrom | ast.Import]:
@@ -71,7 +76,7 @@ def test_imports_run_one_way() -> None:
 
 #: The libraries of the optional extras (pyproject.toml): imported where they are needed,
 #: so that urikit imports without them and says which extra to install.
-OPTIONAL_EXTRAS = {"idna", "ada_url"}
+OPTIONAL_EXTRAS = {"idna", "ada_url", "jsonschema", "pydantic", "pydantic_core", "hypothesis"}
 
 
 def _is_optional_extra(node: ast.Import | ast.ImportFrom) -> bool:
@@ -135,10 +140,10 @@ def test_no_module_reads_another_modules_private_attributes(name: str) -> None:
                 )
 
 
-def test_the_command_line_uses_the_public_surface_only() -> None:
+def test_the_command_line_and_the_validator_integrations_use_the_public_surface_only() -> None:
     cli_modules = [name for name in MODULES if name.startswith("_cli")]
     assert cli_modules
-    for name in cli_modules:
+    for name in [*cli_modules, "jsonschema", "pydantic"]:
         for node in _imports(MODULES[name]):
             if isinstance(node, ast.ImportFrom) and node.level == 1:
                 target = node.module or ""
