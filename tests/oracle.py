@@ -92,6 +92,15 @@ RFC3986 = {
     "IPv4address": IPV4,
     "host": HOST,
     "authority": AUTHORITY,
+    "scheme": SCHEME,
+    "userinfo": USERINFO,
+    "port": "[0-9]*",
+    "IP-literal": IP_LITERAL,
+    "reg-name": REG_NAME,
+    # path = path-abempty / path-absolute / path-noscheme / path-rootless / path-empty
+    "path": f"(?:{PATH_ABEMPTY}|{PATH_ABSOLUTE}|{PATH_NOSCHEME}|{PATH_ROOTLESS})",
+    "query": QUERY,
+    "fragment": QUERY,
 }
 
 # -- RFC 2396 Appendix A, with RFC 2732 (and urikit's documented "?query" reading) ----
@@ -122,6 +131,16 @@ RFC2396 = {
     "hostname": HOSTNAME,
     "IPv6address": IPV6_2373,
     "IPv4address": IPV4_2732,
+    "IPv6reference": rf"\[{IPV6_2373}\]",
+    "host": rf"(?:{HOSTNAME}|{IPV4_2732}|\[{IPV6_2373}\])",  # RFC 2732 §3
+    "authority": f"(?:{SERVER}|{REG_NAME_2396})",  # §3.2
+    "userinfo": f"{_any(cs.USERINFO_2396)}*",
+    "reg_name": REG_NAME_2396,
+    "scheme": SCHEME,
+    "port": "[0-9]*",
+    "path": f"(?:{ABS_PATH}|{URIC_NO_SLASH}{URIC}*)?",  # §3 path = [ abs_path | opaque_part ]
+    "query": f"{URIC}*",
+    "fragment": f"{URIC}*",
 }
 
 # -- RFC 3987 §2.2, rule by rule --------------------------------------------------------

@@ -13,6 +13,7 @@ import string
 import sys
 import urllib.parse
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import assume, example, given
@@ -370,6 +371,12 @@ def test_parse_query_errors_are_positioned_in_the_query() -> None:
         assert info.value.kind == ErrorKind.INVALID_PERCENT_ENCODING
     assert parse_query("a=%FC", encoding="latin-1") == [("a", "ü")]
     assert parse_query("a=%zz", errors="replace") == [("a", "%zz")]
+    # what urllib.parse.parse_qsl does: malformed escapes kept, bad UTF-8 replaced
+    assert parse_query("a=100%&b=%C3&c=%4", errors="replace") == [
+        ("a", "100%"),
+        ("b", "\ufffd"),
+        ("c", "%4"),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -381,10 +388,19 @@ def test_parse_query_errors_are_positioned_in_the_query() -> None:
         ([("n", 0), ("m", -5)], "n=0&m=-5"),
         ({"k&=": "v&=+;#"}, "k%26%3D=v%26%3D%2B%3B%23"),
         ([("ü", "/?:@")], "%C3%BC=/?:@"),
+        # a list or tuple of values: the name once for each (urlencode's doseq=True)
+        ({"a": ["1", "2"]}, "a=1&a=2"),
+        ([("a", ("x", None, 3)), ("b", "y")], "a=x&a&a=3&b=y"),
+        ({"a": []}, ""),
     ],
 )
-def test_build_query(pairs: list[tuple[str, str | int | None]], query: str) -> None:
+def test_build_query(pairs: Any, query: str) -> None:
     assert build_query(pairs) == query
+    if isinstance(pairs, dict):  # the order and multiplicity parse_query gives back
+        expected = [
+            (k, v) for k, vs in pairs.items() for v in (vs if isinstance(vs, list) else [vs])
+        ]
+        assert parse_query(build_query(pairs)) == expected
 
 
 def test_build_query_rejects_other_values() -> None:
@@ -392,6 +408,10 @@ def test_build_query_rejects_other_values() -> None:
         build_query([("a", True)])
     with pytest.raises(TypeError):
         build_query([("a", 1.5)])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="a list of them, not list"):
+        build_query({"a": [["nested"]]})  # type: ignore[dict-item]
+    with pytest.raises(TypeError, match="not set"):
+        build_query({"a": {"1", "2"}})  # type: ignore[dict-item]
 
 
 # -- compose (RFC 3986 §5.3) ---------------------------------------------------------

@@ -26,7 +26,7 @@ import urikit
 from tests import strategies as abnf
 from tests.expect import CHAR, IPLIT, NONASCII, PCT, PORT, R2, R3, SCHEME, UNEXP
 from tests.oracle import IRI_ALIASES, ORACLES, PARTIAL, accepts, first_impossible, viable
-from urikit import ErrorKind
+from urikit import ErrorKind, _generate
 
 R7 = "rfc3987"
 RULES = {
@@ -36,20 +36,22 @@ RULES = {
 }
 #: RFC 3987 §2.2's component rules (and the rules it keeps from RFC 3986), each with
 #: what generates valid strings of it; ``validate`` reads the mutations.
-_IRI = abnf.IRI_PARTS
 IRI_COMPONENTS: dict[str, abnf.Rule] = {
-    "scheme": abnf.scheme_rule,
-    "port": abnf.port_rule,
-    "IP-literal": abnf.ip_literal,
-    "IPv4address": abnf.ipv4address,
-    "IPv6address": abnf.ipv6address,
-    "iuserinfo": _IRI.userinfo,
-    "ihost": _IRI.host,
-    "ireg-name": _IRI.host,
-    "iauthority": _IRI.authority,
-    "ipath": _IRI.path,
-    "iquery": _IRI.query,
-    "ifragment": _IRI.fragment,
+    name: _generate.RULES["rfc3987"][name]
+    for name in [
+        "scheme",
+        "port",
+        "IP-literal",
+        "IPv4address",
+        "IPv6address",
+        "iuserinfo",
+        "ihost",
+        "ireg-name",
+        "iauthority",
+        "ipath",
+        "iquery",
+        "ifragment",
+    ]
 }
 SEED = 8
 SAMPLE = 4000

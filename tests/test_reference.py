@@ -58,6 +58,31 @@ def test_host_and_host_type(text: str, grammar: str, host: str | None, host_type
     assert (ref.host, ref.host_type) == (host, host_type)
 
 
+@pytest.mark.parametrize(
+    ("text", "grammar", "hostname", "username", "password"),
+    [
+        ("http://WWW.Example.COM:80/", "rfc3986", "www.example.com", None, None),
+        ("http://u@[2001:DB8::A]/", "rfc3986", "2001:db8::a", "u", None),
+        ("http://[FE80::1%25Eth0]/", "rfc3986", "fe80::1%25Eth0", None, None),  # RFC 6874 zone
+        ("http://[v1.AB]/", "rfc3986", "v1.ab", None, None),
+        ("http://%c3%bcBER.de/", "rfc3986", "%C3%BCber.de", None, None),  # §6.2.2.1
+        ("http://Ünïcode.Example/", "rfc3987", "Ünïcode.example", None, None),  # ASCII only
+        ("ftp://anne:s%3Acret@h/", "rfc3986", "h", "anne", "s%3Acret"),
+        ("ftp://:@h/", "rfc3986", "h", "", ""),
+        ("ftp://a:b:c@h/", "rfc3986", "h", "a", "b:c"),  # the first ":" splits
+        ("file:///etc/hosts", "rfc3986", "", None, None),
+        ("mailto:a@b", "rfc3986", None, None, None),
+        ("/relative", "rfc3986", None, None, None),
+        ("http://User@Host.Example/", "rfc2396", "host.example", "User", None),
+    ],
+)
+def test_urllib_style_views(
+    text: str, grammar: str, hostname: str | None, username: str | None, password: str | None
+) -> None:
+    ref = urikit.parse(text, grammar=grammar)
+    assert (ref.hostname, ref.username, ref.password) == (hostname, username, password)
+
+
 def test_empty_rfc2396_server() -> None:
     ref = urikit.parse("file:///x", grammar="rfc2396")
     assert (ref.authority, ref.userinfo, ref.host, ref.port) == ("", None, None, None)

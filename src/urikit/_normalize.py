@@ -28,7 +28,7 @@ from ._parse import Components, read
 from ._recompose import fit_path, recompose, recompose_authority
 from ._resolve import remove_dot_segments
 
-__all__ = ["LEVELS", "Level", "check_level", "normal"]
+__all__ = ["LEVELS", "Level", "check_level", "lower_host", "normal"]
 
 Level = Literal["string", "syntax", "scheme"]
 LEVELS: tuple[Level, ...] = ("string", "syntax", "scheme")
@@ -72,7 +72,7 @@ def _upper_hex(text: str) -> str:
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 
-def _lower_host(host: str) -> str:
+def lower_host(host: str) -> str:
     """RFC 3986 §6.2.2.1: the host is case-insensitive (its pct-encodings keep upper-case
     hex digits); an RFC 6874 zone ID is not; RFC 3987 §5.3.2.1: "US-ASCII only host"
     letters are (the case of other letters is IDNA's business, §5.3.3)."""
@@ -108,7 +108,7 @@ def _normalize_3986(c: Components, level: Level) -> Components:
     if scheme is not None:
         scheme = scheme.lower()
     if host is not None:
-        host = _lower_host(_normalize_pct(host, _PCT_3986))
+        host = lower_host(_normalize_pct(host, _PCT_3986))
     if scheme is not None or path[:1] == "/":
         # §6.2.2.3, as §5.2.2 does for the path of any reference with a scheme; a
         # relative-path reference keeps its dots: they apply to the base (§5.2.1)

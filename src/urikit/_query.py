@@ -12,7 +12,8 @@ from .errors import URISyntaxError
 __all__ = ["Pairs", "build_query", "parse_query"]
 
 Value = str | int | None
-Pairs = Iterable[tuple[str, Value]] | Mapping[str, Value]
+Values = Value | list[Value] | tuple[Value, ...]
+Pairs = Iterable[tuple[str, Values]] | Mapping[str, Values]
 
 
 def parse_query(
@@ -20,10 +21,16 @@ def parse_query(
 ) -> list[tuple[str, str]]:
     """The ``name=value`` pairs of a form-style query, in order: split on ``&``, then on
     the first ``=``; ``+`` is a space; empty pieces are skipped, a piece without ``=``
-    has the value ``""``.  Errors are :func:`unquote`'s, positioned in ``query``.
+    has the value ``""``.  Errors are :func:`unquote`'s, positioned in ``query``: with
+    ``errors="strict"`` (the default) a malformed escape or an octet sequence that is
+    not ``encoding`` raises :class:`URISyntaxError`; any other codec error handler keeps
+    malformed escapes as written and applies to the octets (``"replace"`` is what
+    ``urllib.parse.parse_qsl`` does).
 
     >>> parse_query("q=a+b%26c&flag&&x=%C3%BC=1")
     [('q', 'a b&c'), ('flag', ''), ('x', 'ü=1')]
+    >>> parse_query("discount=100%&name=%C3", errors="replace")
+    [('discount', '100%'), ('name', '\ufffd')]
     """
     require_str(query, "the query to parse")
     text_encoding(encoding)
@@ -58,12 +65,14 @@ def _unquote_at(text: str, query: str, start: int, encoding: str, errors: str) -
 def build_query(pairs: Pairs) -> str:
     """A form-style query from ``(name, value)`` pairs or a mapping: each name (a str)
     and value quoted as ``query_value``, pairs joined by ``&``; a ``None`` value gives
-    the name alone and an int its decimal digits.  Anything else is a ``TypeError``.
+    the name alone and an int its decimal digits; a list or tuple of values gives the
+    name once for each (what ``urllib.parse.urlencode(..., doseq=True)`` does).
+    Anything else is a ``TypeError``.
 
     >>> build_query([("q", "a b&c"), ("flag", None), ("n", 10)])
     'q=a%20b%26c&flag&n=10'
-    >>> build_query({"x": "ü=1"})
-    'x=%C3%BC%3D1'
+    >>> build_query({"x": "ü=1", "a": ["1", 2]})
+    'x=%C3%BC%3D1&a=1&a=2'
     """
     if isinstance(pairs, Mapping):
         items: Iterable[object] = pairs.items()
@@ -76,15 +85,12 @@ def build_query(pairs: Pairs) -> str:
     out: list[str] = []
     for item in items:
         name, value = _pair(item)
-        if value is None:
-            out.append(encode(name, table, "utf-8", "query_value"))
-        else:
-            value = _text(value)
-            out.append(
-                encode(name, table, "utf-8", "query_value")
-                + "="
-                + encode(value, table, "utf-8", "query_value")
-            )
+        name = encode(name, table, "utf-8", "query_value")
+        for one in value if isinstance(value, list | tuple) else (value,):
+            if one is None:
+                out.append(name)
+            else:
+                out.append(name + "=" + encode(_text(one), table, "utf-8", "query_value"))
     return "&".join(out)
 
 
@@ -102,4 +108,5 @@ def _text(value: object) -> str:
         return value
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
-    raise TypeError(f"a query value is a str, an int or None, not {type(value).__name__}")
+    kind = type(value).__name__
+    raise TypeError(f"a query value is a str, an int, None or a list of them, not {kind}")

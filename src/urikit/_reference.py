@@ -22,7 +22,7 @@ from typing import Any
 
 from ._components import component_rules
 from ._grammar import GRAMMARS, RFC3986, Grammar, ReferenceRule, get_grammar
-from ._normalize import Level, check_level, normal
+from ._normalize import Level, check_level, lower_host, normal
 from ._parse import (
     AUTHORITY,
     COMPONENTS,
@@ -132,6 +132,46 @@ class URIReference:
     def fragment(self) -> str | None:
         """The fragment after ``#`` (§3.5): ``""`` for a bare ``#``, ``None`` for none."""
         return self._parts[FRAGMENT]
+
+    # -- views for lookups (what urllib.parse users reach for) ---------------------------
+    @property
+    def hostname(self) -> str | None:
+        """The host as a name or address to look up: brackets of an IP literal stripped,
+        ASCII letters in lower case, hex digits of percent-encodings in upper case (RFC
+        3986 §3.2.2 and §6.2.2.1: the host is case-insensitive); an RFC 6874 zone ID and
+        non-ASCII letters (RFC 3987 §5.3.2.1) as written.  ``None`` without a host.
+
+        >>> parse("http://WWW.Example.COM/").hostname, parse("//[2001:DB8::1]:80").hostname
+        ('www.example.com', '2001:db8::1')
+        """
+        host: str | None = self._parts[HOST]
+        if not host:
+            return host
+        host = lower_host(host)
+        return host[1:-1] if host[0] == "[" else host
+
+    @property
+    def username(self) -> str | None:
+        """The userinfo up to its first ``:``, as written (``unquote`` decodes it), or
+        ``None`` without userinfo (RFC 3986 §3.2.1).
+
+        >>> ref = parse("ftp://anne:s%3Acret@h/")
+        >>> ref.username, ref.password, parse("ftp://h/").username
+        ('anne', 's%3Acret', None)
+        """
+        userinfo: str | None = self._parts[USERINFO]
+        return None if userinfo is None else userinfo.partition(":")[0]
+
+    @property
+    def password(self) -> str | None:
+        """The userinfo after its first ``:``, as written, or ``None`` when there is no
+        ``:``.  RFC 3986 §3.2.1 deprecates this "user:password" form ("passing
+        authentication information in clear text has proven to be a security risk")."""
+        userinfo: str | None = self._parts[USERINFO]
+        if userinfo is None:
+            return None
+        name, colon, password = userinfo.partition(":")
+        return password if colon else None
 
     # -- derived facts ---------------------------------------------------------------
     @property
