@@ -216,6 +216,106 @@ def iri_convert_contenders() -> list[Contender]:
     return [(name, function) for name, function in found if function is not None]
 
 
+# -- JSON Schema formats (urikit.jsonschema) -----------------------------------------------
+def _conforms(
+    format_name: str, check: Callable[[str], object], raises: Any
+) -> Callable[[str], object]:
+    """``checker.conforms(line, format_name)`` of a ``jsonschema.FormatChecker`` holding
+    ``check`` the way jsonschema registers its own (``jsonschema/_format.py``): strings
+    only, ``check``'s result as the answer, ``raises`` caught as the cause."""
+    import jsonschema  # type: ignore[import-untyped]
+
+    checker = jsonschema.FormatChecker(())
+
+    def checked(instance: object) -> object:
+        return not isinstance(instance, str) or check(instance)
+
+    checker.checks(format_name, raises=raises)(checked)
+    return lambda line: checker.conforms(line, format_name)
+
+
+def _urikit_checker() -> Any:
+    import urikit.jsonschema
+
+    return urikit.jsonschema.format_checker()
+
+
+def jsonschema_contenders() -> list[Contender]:
+    """The ``uri`` format as a ``jsonschema.FormatChecker`` checks it
+    (``checker.conforms(x, "uri")``): urikit's checker against the two that jsonschema
+    4.26 registers, ``rfc3987`` (GPL, when installed) or else ``rfc3986-validator``."""
+    checker = _urikit_checker()
+
+    def rfc3987_conforms(mod: object) -> Callable[[str], object]:
+        return _conforms("uri", lambda x: mod.parse(x, rule="URI"), ValueError)  # type: ignore[attr-defined]
+
+    def rfc3986_validator_conforms(mod: object) -> Callable[[str], object]:
+        return _conforms("uri", lambda x: mod.validate_rfc3986(x, rule="URI"), ())  # type: ignore[attr-defined]
+
+    found = [
+        ("urikit.jsonschema conforms", lambda line: checker.conforms(line, "uri")),
+        ("rfc3987 conforms (GPL)", _peer("rfc3987", rfc3987_conforms)),
+        ("rfc3986_validator conforms", _peer("rfc3986_validator", rfc3986_validator_conforms)),
+    ]
+    return [(name, function) for name, function in found if function is not None]
+
+
+def jsonschema_bare_contenders() -> list[Contender]:
+    """The ``uri`` checks alone, without the ``FormatChecker`` around them: urikit's (it
+    raises on invalid input), ``rfc3987.parse(x, rule="URI")`` and
+    ``rfc3986_validator.validate_rfc3986(x, rule="URI")``."""
+    check = _urikit_checker().checkers["uri"][0]
+    found = [
+        ("urikit.jsonschema uri check", check),
+        ("rfc3987.parse URI (GPL)", _peer("rfc3987", lambda m: lambda x: m.parse(x, rule="URI"))),  # type: ignore[attr-defined]
+        (
+            "rfc3986_validator.validate_rfc3986",
+            _peer("rfc3986_validator", lambda m: lambda x: m.validate_rfc3986(x, rule="URI")),  # type: ignore[attr-defined]
+        ),
+    ]
+    return [(name, function) for name, function in found if function is not None]
+
+
+def jsonschema_iri_contenders() -> list[Contender]:
+    """The ``iri`` format as a ``jsonschema.FormatChecker`` checks it: urikit's checker
+    against jsonschema 4.26's two, ``rfc3987`` (GPL) or else ``rfc3987-syntax`` (a Lark
+    parser: about 10 ms per IRI, hence the small sample of :func:`jsonschema_iri_lines`).
+    Each urikit run follows one of ``rfc3987_syntax``, with the caches cold: its time
+    here is up to twice its time alone (``jsonschema-iri-bare`` has no Lark run)."""
+    checker = _urikit_checker()
+
+    def rfc3987_conforms(mod: object) -> Callable[[str], object]:
+        return _conforms("iri", lambda x: mod.parse(x, rule="IRI"), ValueError)  # type: ignore[attr-defined]
+
+    def rfc3987_syntax_conforms(mod: object) -> Callable[[str], object]:
+        return _conforms("iri", lambda x: mod.is_valid_syntax("iri", x), ValueError)  # type: ignore[attr-defined]
+
+    found = [
+        ("urikit.jsonschema conforms", lambda line: checker.conforms(line, "iri")),
+        ("rfc3987 conforms (GPL)", _peer("rfc3987", rfc3987_conforms)),
+        ("rfc3987_syntax conforms", _peer("rfc3987_syntax", rfc3987_syntax_conforms)),
+    ]
+    return [(name, function) for name, function in found if function is not None]
+
+
+def jsonschema_iri_bare_contenders() -> list[Contender]:
+    """The ``iri`` checks alone: urikit's and ``rfc3987.parse(x, rule="IRI")``
+    (``rfc3987_syntax`` is left out: at tens of ms per IRI, its time is the same bare
+    or in a ``FormatChecker``)."""
+    check = _urikit_checker().checkers["iri"][0]
+    found = [
+        ("urikit.jsonschema iri check", check),
+        ("rfc3987.parse IRI (GPL)", _peer("rfc3987", lambda m: lambda x: m.parse(x, rule="IRI"))),  # type: ignore[attr-defined]
+    ]
+    return [(name, function) for name, function in found if function is not None]
+
+
+def jsonschema_iri_lines(lines: list[str]) -> list[str]:
+    """Every 1000th corpus URL (ASCII IRIs) and every 1000th of :func:`word_iri_lines`
+    (non-ASCII ones): a small fixed sample, for ``rfc3987_syntax``'s sake."""
+    return lines[::1000] + word_iri_lines(lines)[::1000]
+
+
 SECTIONS: dict[str, tuple[Callable[[], list[Contender]], Callable[[list[str]], list[Any]]]] = {
     "parse": (parse_contenders, lambda lines: lines),
     "resolve": (resolve_contenders, resolution_pairs),
@@ -227,6 +327,10 @@ SECTIONS: dict[str, tuple[Callable[[], list[Contender]], Callable[[list[str]], l
     ),
     "iri-convert": (iri_convert_contenders, word_iri_lines),
     "iri-convert-dense": (iri_convert_contenders, lambda lines: iri_lines(lines, host=False)),
+    "jsonschema": (jsonschema_contenders, lambda lines: lines),
+    "jsonschema-bare": (jsonschema_bare_contenders, lambda lines: lines),
+    "jsonschema-iri": (jsonschema_iri_contenders, jsonschema_iri_lines),
+    "jsonschema-iri-bare": (jsonschema_iri_bare_contenders, jsonschema_iri_lines),
 }
 
 

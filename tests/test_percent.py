@@ -409,9 +409,9 @@ def test_build_query_rejects_other_values() -> None:
     with pytest.raises(TypeError):
         build_query([("a", 1.5)])  # type: ignore[list-item]
     with pytest.raises(TypeError, match="a list of them, not list"):
-        build_query({"a": [["nested"]]})  # type: ignore[dict-item]
+        build_query({"a": [["nested"]]})  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="not set"):
-        build_query({"a": {"1", "2"}})  # type: ignore[dict-item]
+        build_query({"a": {"1", "2"}})  # type: ignore[arg-type]
 
 
 # -- compose (RFC 3986 §5.3) ---------------------------------------------------------

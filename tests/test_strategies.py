@@ -8,7 +8,7 @@ import random
 import warnings
 
 import hypothesis_jsonschema
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -166,7 +166,7 @@ def test_the_json_schema_formats_plug_into_hypothesis_jsonschema(
     case-insensitive), so the four formats are left to urikit's checker here."""
     checkers = urikit.jsonschema.format_checker().checkers
     monkeypatch.setattr(jsonschema.FormatChecker, "checkers", checkers)
-    schema = {"type": "string", "format": format_name}
+    schema: dict[str, object] = {"type": "string", "format": format_name}
     validator = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
     grammar, rule = {
         "uri": ("rfc3986", "URI"),
@@ -177,7 +177,8 @@ def test_the_json_schema_formats_plug_into_hypothesis_jsonschema(
     with warnings.catch_warnings():  # "Overriding standard format": what it is for
         warnings.simplefilter("ignore", HypothesisWarning)
         strategy = hypothesis_jsonschema.from_schema(
-            schema, custom_formats=urikit.strategies.formats()
+            schema,  # type: ignore[arg-type]
+            custom_formats=urikit.strategies.formats(),
         )
 
     @settings(suppress_health_check=list(HealthCheck))

@@ -170,7 +170,7 @@ class URIReference:
         userinfo: str | None = self._parts[USERINFO]
         if userinfo is None:
             return None
-        name, colon, password = userinfo.partition(":")
+        _, colon, password = userinfo.partition(":")
         return password if colon else None
 
     # -- derived facts ---------------------------------------------------------------

@@ -1,0 +1,187 @@
+"""``urikit.jsonschema``: JSON Schema's ``uri``, ``uri-reference``, ``iri`` and
+``iri-reference`` formats (draft 2020-12 "Validation" §7.3.5) checked by urikit, run
+through jsonschema's own validators on the JSON Schema Test Suite's cases
+(``tests/data/json-schema-test-suite``, drafts 2020-12 and 7)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema  # type: ignore[import-untyped]
+import pytest
+
+import urikit
+import urikit.jsonschema
+from urikit.errors import ErrorKind
+
+SUITE = Path(__file__).parent / "data" / "json-schema-test-suite"
+VALIDATORS = {"draft2020-12": jsonschema.Draft202012Validator, "draft7": jsonschema.Draft7Validator}
+FORMATS = ("uri", "uri-reference", "iri", "iri-reference")
+#: The rule and grammar of each format, as the module documents them.
+RULES = {
+    "uri": ("URI", "rfc3986"),
+    "uri-reference": ("URI-reference", "rfc3986"),
+    "iri": ("IRI", "rfc3987"),
+    "iri-reference": ("IRI-reference", "rfc3987"),
+}
+
+
+def _suite_cases() -> list[Any]:
+    """One ``pytest.param`` per case: (draft, schema, data, valid), with an id naming the
+    draft, the format, the case's place and its description."""
+    cases = []
+    for draft in VALIDATORS:
+        for name in FORMATS:
+            path = SUITE / draft / "optional" / "format" / f"{name}.json"
+            for group in json.loads(path.read_text("utf-8")):
+                for index, test in enumerate(group["tests"]):
+                    case_id = f"{draft}/{name}/{index}: {test['description'].strip()}"
+                    values = (draft, group["schema"], test["data"], test["valid"])
+                    cases.append(pytest.param(*values, id=case_id))
+    return cases
+
+
+SUITE_CASES = _suite_cases()
+
+
+def test_the_suite_is_there() -> None:
+    assert len(SUITE_CASES) == 2 * (26 + 13 + 15 + 13)
+
+
+@pytest.mark.parametrize(("draft", "schema", "data", "valid"), SUITE_CASES)
+def test_json_schema_test_suite(draft: str, schema: Any, data: Any, valid: bool) -> None:
+    validator = VALIDATORS[draft](schema, format_checker=urikit.jsonschema.format_checker())
+    errors = list(validator.iter_errors(data))
+    assert not errors if valid else errors
+    for error in errors:  # failed by urikit's check, which says where and why
+        assert isinstance(error.cause, urikit.URISyntaxError)
+        assert (error.cause.rule, error.cause.grammar) == RULES[schema["format"]]
+
+
+# -- the cause: where and why ----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("name", "text", "position", "kind"),
+    [
+        ("uri", "http://exa mple.com", 10, ErrorKind.INVALID_CHARACTER),
+        ("uri", "/x", 0, ErrorKind.MISSING_SCHEME),
+        ("uri", "http://h/%4g", 11, ErrorKind.INVALID_PERCENT_ENCODING),
+        ("uri-reference", "#frag\\ment", 5, ErrorKind.INVALID_CHARACTER),
+        ("iri", "http://a/b\u202ec", 10, ErrorKind.BIDI_FORMATTING),
+        ("iri-reference", "/\u200eabc", 1, ErrorKind.BIDI_FORMATTING),
+    ],
+)
+def test_a_validation_error_has_the_uri_syntax_error_as_its_cause(
+    name: str, text: str, position: int, kind: ErrorKind
+) -> None:
+    validator = jsonschema.Draft202012Validator(
+        {"format": name}, format_checker=urikit.jsonschema.format_checker()
+    )
+    with pytest.raises(jsonschema.ValidationError) as raised:
+        validator.validate(text)
+    cause = raised.value.cause
+    assert isinstance(cause, urikit.URISyntaxError)
+    assert (cause.text, cause.position, cause.kind) == (text, position, kind)
+    assert (cause.rule, cause.grammar) == RULES[name]
+    assert cause.reason and isinstance(cause.reason, str)
+    assert raised.value.message == f"{text!r} is not a {name!r}"
+    with pytest.raises(urikit.URISyntaxError) as direct:
+        urikit.validate(text, rule=RULES[name][0], grammar=RULES[name][1])
+    assert (direct.value.position, direct.value.reason) == (cause.position, cause.reason)
+
+
+# -- what each format accepts ----------------------------------------------------------------
+@pytest.mark.parametrize("name", FORMATS)
+@pytest.mark.parametrize("instance", [12, 13.7, True, None, [], {}, ["/ x"], {"a b": 1}])
+def test_what_is_not_a_string_passes(name: str, instance: object) -> None:
+    assert urikit.jsonschema.format_checker().conforms(instance, name)
+
+
+def test_iri_accepts_non_ascii_and_uri_does_not() -> None:
+    checker = urikit.jsonschema.format_checker()
+    assert checker.conforms("http://例え.jp/ü", "iri")
+    assert checker.conforms("//例え.jp/ü", "iri-reference")
+    assert not checker.conforms("http://例え.jp/ü", "uri")
+    assert not checker.conforms("//例え.jp/ü", "uri-reference")
+    assert checker.conforms("http://xn--r8jz45g.jp/%C3%BC", "uri")
+
+
+def test_a_relative_reference_is_no_uri() -> None:
+    checker = urikit.jsonschema.format_checker()
+    for text in ("/x", "//h/x", "x", "?q", "#f", ""):
+        assert not checker.conforms(text, "uri"), text
+        assert checker.conforms(text, "uri-reference"), text
+        assert not checker.conforms(text, "iri"), text
+        assert checker.conforms(text, "iri-reference"), text
+    assert checker.conforms("http://h/x#f", "uri")  # URI, not absolute-URI: a fragment
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_zone_identifiers_are_accepted(name: str) -> None:  # RFC 6874 §2
+    checker = urikit.jsonschema.format_checker()
+    assert checker.conforms("http://[fe80::1%25eth0]/", name)
+    assert not checker.conforms("http://[fe80::1%eth0]/", name)  # "%25": the % encoded
+    assert not checker.conforms("http://[fe80::1%25]/", name)  # ZoneID = 1*( ... )
+
+
+# -- the checkers ----------------------------------------------------------------------------
+def test_other_formats_are_still_checked() -> None:
+    checker = urikit.jsonschema.format_checker()
+    assert set(checker.checkers) >= set(jsonschema.FormatChecker().checkers)
+    for name, good, bad in [
+        ("ipv4", "192.0.2.1", "192.0.2.256"),
+        ("date", "2024-02-29", "2023-02-29"),
+        ("email", "a@example.com", "example.com"),
+        ("ipv6", "2001:db8::1", "2001:db8::g"),
+    ]:
+        assert checker.conforms(good, name), name
+        assert not checker.conforms(bad, name), name
+    validator = jsonschema.Draft202012Validator({"format": "date"}, format_checker=checker)
+    assert not validator.is_valid("2023-02-29")
+
+
+def test_format_checker_copies_the_checker_given() -> None:
+    def never(instance: object) -> bool:
+        return False
+
+    existing = jsonschema.FormatChecker(["ipv4"])
+    existing.checks("uri")(never)
+    existing.checks("custom")(never)
+    before = dict(existing.checkers)
+    checker = urikit.jsonschema.format_checker(existing)
+    assert checker is not existing and checker.checkers is not existing.checkers
+    assert existing.checkers == before  # not modified
+    assert set(checker.checkers) == {"ipv4", "custom", *FORMATS}
+    assert checker.checkers["custom"] == existing.checkers["custom"]
+    assert checker.conforms("http://h/", "uri") and not existing.conforms("http://h/", "uri")
+    assert not checker.conforms("192.0.2.256", "ipv4")
+
+
+def test_format_checker_keeps_the_class_of_the_checker_given() -> None:
+    class Checker(jsonschema.FormatChecker):  # type: ignore[misc]
+        pass
+
+    checker = urikit.jsonschema.format_checker(Checker(["ipv4"]))
+    assert type(checker) is Checker
+    assert set(checker.checkers) == {"ipv4", *FORMATS}
+
+
+def test_format_checker_makes_a_new_checker_each_time() -> None:
+    first, second = urikit.jsonschema.format_checker(), urikit.jsonschema.format_checker()
+    assert first is not second and first.checkers is not second.checkers
+    default = jsonschema.FormatChecker()
+    for name in FORMATS:
+        if name in default.checkers:  # jsonschema's own, when rfc3987 & co are installed
+            assert default.checkers[name] != first.checkers[name]
+
+
+def test_register_changes_the_checker_and_returns_it() -> None:
+    checker = jsonschema.FormatChecker(["date"])
+    assert urikit.jsonschema.register(checker) is checker
+    assert set(checker.checkers) == {"date", *FORMATS}
+    for name in FORMATS:
+        assert checker.checkers[name][1] is urikit.URISyntaxError
+    assert checker.conforms("//h/x", "uri-reference") and not checker.conforms("//h/x", "uri")
+    assert urikit.jsonschema.register(checker) is checker  # again: replaces, the same four
+    assert set(checker.checkers) == {"date", *FORMATS}
