@@ -48,6 +48,7 @@ from typing import Literal, TextIO
 
 import pytest
 
+import urikit
 from urikit import _cli_input
 from urikit._cli import COMMANDS, main
 from urikit._cli_args import build_parser
@@ -595,6 +596,12 @@ def test_help_mentions_every_flag() -> None:
             assert word in result.out, (word, result)
     assert "--json" in parse_help.out
     assert "FILE" in check_help.out and "-" in check_help.out
+
+
+def test_version() -> None:
+    result = run("--version")
+    assert (result.code, result.out) == (0, f"urikit {urikit.__version__}\n"), result
+    assert re.fullmatch(r"\d+\.\d+\.\d+", urikit.__version__)
 
 
 def test_console_script_matches_python_m() -> None:

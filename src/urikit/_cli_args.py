@@ -9,7 +9,7 @@ import contextlib
 import io
 from collections.abc import Sequence
 
-from . import GRAMMARS  # the public surface only: the command line is a client of the library
+from . import GRAMMARS, __version__  # the public surface only: the CLI is a client of it
 from ._cli_output import Reporter, UsageError, warn
 
 __all__ = ["IDNA_MODES", "build_parser", "check_arguments", "parse_args"]
@@ -61,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
         "writing the output failed, 130 interrupted, 141 the reader of the output went away.  "
         "Lines end at LF, CR LF or CR.",
     )
+    parser.add_argument("--version", action="version", version=f"urikit {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     sub = commands.add_parser(
