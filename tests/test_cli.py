@@ -1662,3 +1662,25 @@ def test_pipeline_in_a_process(tmp_path: Path) -> None:
     records = [json.loads(line) for line in proc.stdout.decode().splitlines()]
     assert [r["input"] for r in records] == ["g", "", "bad ref", "h"], proc
     assert [r["error"] is None for r in records] == [True, True, False, True], proc
+
+
+def test_links_lenient() -> None:
+    """--lenient: what browsers follow is repaired and noted, not left out."""
+    page = b'<a href="../x y">\n<a href="http://[zz/">\n<a href="ok">'
+    strict, lenient, as_json = run_all(
+        ["links", "--base", "http://h/a/b"],
+        ["links", "--lenient", "--base", "http://h/a/b"],
+        ["links", "--lenient", "--json", "--base", "http://h/a/b"],
+        stdin=page,
+    )
+    assert strict.code == 1 and strict.lines == ["http://h/a/ok"], strict
+    assert lenient.code == 1 and lenient.lines == ["http://h/x%20y", "http://h/a/ok"], lenient
+    assert lenient.err.splitlines()[0] == "<stdin>:1:10: note: <a href> repaired (percent-encoded)"
+    assert lenient.err.splitlines()[1].startswith("<stdin>:2:18: <a href>: "), lenient
+    objects = json_lines(as_json)
+    assert [(o["uri"], o["repaired"]) for o in objects] == [
+        ("http://h/x%20y", ["percent-encoded"]),
+        (None, []),
+        ("http://h/a/ok", []),
+    ], as_json
+    assert objects[1]["error"]["kind"] == "invalid-ip-literal", as_json  # type: ignore[index]

@@ -331,6 +331,7 @@ def cmd_links(args: argparse.Namespace, report: Reporter) -> None:
                 grammar=args.grammar,
                 encoding=args.encoding,
                 mode=args.mode,
+                lenient=args.lenient,
             )
         except (URISyntaxError, ResolutionError) as error:
             raise UsageError(f"--base: {error}".split("\n")[0]) from None
@@ -349,8 +350,12 @@ def _link(report: Reporter, link: html.Link) -> None:
         "reference": link.reference,
         "element": link.element,
         "attribute": link.attribute,
+        "repaired": list(link.repaired),
     }
     if link.uri is not None:
+        if link.repaired and not report.json:
+            what = f"<{link.element} {link.attribute}> repaired ({', '.join(link.repaired)})"
+            report.note(link.line, link.column, what)
         report.result(link.line, link.reference, link.uri, fields)
         return
     failure = link.error

@@ -341,7 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_pipeline(
         sub,
-        json="(input: the reference) column, uri, reference, element, attribute",
+        json="(input: the reference) column, uri, reference, element, attribute, repaired",
         show_source=False,
     )
     sub.add_argument(
@@ -349,6 +349,14 @@ def build_parser() -> argparse.ArgumentParser:
         "-e",
         default="utf-8",
         help="the documents' encoding (utf-8), which also encodes the queries of their links",
+    )
+    sub.add_argument(
+        "--lenient",
+        action="store_true",
+        help="read references as browsers do: remove tabs and newlines inside them, "
+        "percent-encode what the grammar does not allow (a space, |, {), and print a note "
+        "(FILE:LINE:COLUMN: note: ...) on stderr for each repaired one instead of leaving "
+        "it out (repaired: tab-or-newline-removed, percent-encoded with --json)",
     )
     _add_mode(sub, "for host names with Unicode characters")
     _add_files(sub, "an HTML file")

@@ -304,6 +304,10 @@ class Reporter:
         else:
             self.warn(message)
 
+    def note(self, line: int, column: int, what: str) -> None:
+        """``FILE:LINE:COLUMN: note: what`` on stderr: a remark, not a failure."""
+        self.warn(f"{self.file}:{line}:{column}: note: {what}")
+
     def warn(self, message: str) -> None:
         """A line on stderr, after the progress line is cleared."""
         self.progress.clear()
