@@ -1684,3 +1684,25 @@ def test_links_lenient() -> None:
         ("http://h/a/ok", []),
     ], as_json
     assert objects[1]["error"]["kind"] == "invalid-ip-literal", as_json  # type: ignore[index]
+
+
+@posix_only
+def test_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """stderr a terminal, stdout not: progress by default, on one line rewritten in place
+    and cleared before a report; nothing of it on stdout."""
+    path = tmp_path / "many.txt"
+    path.write_bytes(b"a:b\n" * 3000 + b"bad ref\n")
+    monkeypatch.setattr(urikit._cli_output.Progress, "EVERY", 0.0)
+    controller, terminal = os.openpty()
+    try:
+        with stream_on(terminal, "w", line_buffering=True) as stderr:
+            result = run("normalize", "-i", str(path), stderr=stderr)
+            quiet = run("normalize", "-q", "-i", str(path), stderr=stderr)
+        shown = os.read(controller, 1 << 16).decode()
+    finally:
+        os.close(controller)
+    assert result.out == quiet.out == "a:b\n" * 3000 + "\n", result
+    assert shown.startswith("\rurikit normalize: 1,024 lines, "), shown
+    assert f"\r\x1b[K{path}:3001:4: a character not allowed" in shown, shown
+    assert "urikit normalize: 3,001 lines, " in shown, shown
+    assert shown.count("lines/s") == 2 + 1, shown  # two updates and the totals; quiet: none

@@ -434,6 +434,12 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Reporter], None]] = {
 }
 
 
+def _watched() -> bool:
+    """Whether someone watches a run whose output goes elsewhere: stderr is a terminal
+    and stdout is not (where the results would scroll past a progress line)."""
+    return bool(sys.stderr and sys.stderr.isatty()) and not (sys.stdout and sys.stdout.isatty())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``urikit`` command line; returns the exit status (see the module docstring)."""
     report = Reporter()
@@ -449,7 +455,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 show_source=getattr(args, "show_source", False),
             )
             check_arguments(args)
-            if not args.quiet and (args.progress or (sys.stderr and sys.stderr.isatty())):
+            if not args.quiet and (args.progress or _watched()):
                 report.progress.enable(explicit=args.progress)
             COMMANDS[args.command](args, report)
     return report.status

@@ -86,8 +86,8 @@ def _add_pipeline(
     parser.add_argument(
         "--progress",
         action="store_true",
-        help="show progress on stderr (lines, rate, percent of a file) even when stderr is "
-        "not a terminal",
+        help="show progress on stderr (lines, rate, percent of a file); by default shown "
+        "only when stderr is a terminal and stdout is not",
     )
     parser.add_argument(
         "--quiet", "-q", action="store_true", help="no progress on stderr, even on a terminal"

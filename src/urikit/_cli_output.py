@@ -300,6 +300,7 @@ class Reporter:
         if self.show_source and source is not None:
             message = "\n  ".join([message, *render_caret(source, column - 1)])
         if self._reports_are_output:
+            self.progress.clear()
             print(message, file=self.out)
         else:
             self.warn(message)
