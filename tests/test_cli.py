@@ -44,7 +44,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, TextIO
+from typing import Any, Literal, TextIO
 
 import pytest
 
@@ -195,10 +195,13 @@ def summary(valid: int, invalid: int, empty: int = 0) -> str:
     return f"{valid} valid, {invalid} invalid{skipped}"
 
 
-def assert_check_output(result: Result, prefixes: list[str], last: str) -> None:
-    """One ``LINE:COLUMN: reason`` line per prefix, in order, then the summary ``last``."""
+def assert_check_output(
+    result: Result, prefixes: list[str], last: str, file: str | Path = "<stdin>"
+) -> None:
+    """One ``FILE:LINE:COLUMN: reason`` line per prefix (``LINE:COLUMN: ``), in order, then
+    the summary ``last``."""
     assert len(result.lines) == len(prefixes) + 1, result
-    for line, prefix in zip(result.lines, prefixes, strict=False):
+    for line, prefix in zip(result.lines, [f"{file}:{p}" for p in prefixes], strict=False):
         assert line.startswith(prefix), (prefix, result)
         assert line[len(prefix) :].strip(), f"no reason after {prefix!r}: {result}"
     assert result.lines[-1] == last, result
@@ -250,7 +253,7 @@ def test_parse_text_and_json_absent_versus_empty() -> None:
     objects = json_lines(as_json)
     assert len(objects) == len(uris), as_json
     for obj, values in zip(objects, expected, strict=True):
-        assert "error" not in obj, as_json
+        assert obj["error"] is None, as_json
         assert {name: obj[name] for name in COMPONENTS} == dict(
             zip(COMPONENTS, values, strict=True)
         ), as_json
@@ -265,7 +268,7 @@ def test_parse_invalid_is_reported_with_position_and_processing_continues() -> N
     assert [block[""] for block in text_blocks(text.out)] == ["a:b", "c:d"], text
     assert "http://exa mple/" in text.err, text
     # ARGUMENT:COLUMN: reason, the column 1-based as everywhere in the CLI ...
-    assert text.err.startswith("2:11: a character not allowed in a URI"), text
+    assert text.err.startswith("<arg>:2:11: a character not allowed in a URI"), text
     # ... then the input with a caret under the space
     err_lines = text.err.split("\n")
     number = next(i for i, line in enumerate(err_lines) if line.strip() == "http://exa mple/")
@@ -274,12 +277,20 @@ def test_parse_invalid_is_reported_with_position_and_processing_continues() -> N
     assert as_json.code == 1, as_json
     objects = json_lines(as_json)
     assert len(objects) == 3, as_json
-    assert "error" not in objects[0] and "error" not in objects[2], as_json
+    assert objects[0]["error"] is None and objects[2]["error"] is None, as_json
     assert objects[0]["path"] == "b" and objects[2]["path"] == "d", as_json
-    assert "error" in objects[1], as_json
+    assert [(o["file"], o["line"], o["input"]) for o in objects] == [
+        ("<arg>", n, uri) for n, uri in enumerate(uris, start=1)
+    ], as_json
     error = objects[1]["error"]
     assert isinstance(error, dict), as_json
-    assert (error["position"], error["column"], error["kind"]) == (10, 11, "invalid-character")
+    assert error == {
+        "position": 10,
+        "line": 2,
+        "column": 11,
+        "kind": "invalid-character",
+        "reason": "a character not allowed in a URI: ' ' (U+0020)",
+    }, as_json
 
 
 NASTY = [
@@ -317,14 +328,14 @@ def test_parse_never_tracebacks_on_nasty_input() -> None:
     objects = json_lines(as_json)
     assert len(objects) == len(NASTY), as_json
     for uri, obj in zip(NASTY, objects, strict=True):
-        assert ("error" in obj) == (uri not in valid), (uri, obj)
+        assert (obj["error"] is not None) == (uri not in valid), (uri, obj)
     assert len(json_lines(as_json_2396)) == len(NASTY), as_json_2396
     for result in raw:
         assert result.code == 1, result
     if raw:
         assert raw[0].err.strip(), raw[0]
         second = json_lines(raw[1])
-        assert len(second) == 2 and "error" in second[0] and "error" not in second[1], raw[1]
+        assert len(second) == 2 and second[0]["error"] and second[1]["error"] is None, raw[1]
 
 
 def test_parse_and_check_with_ascii_output_encoding() -> None:
@@ -344,18 +355,18 @@ def test_grammar_rfc2396_differences() -> None:
     )
     assert rfc2396.code == 1, rfc2396  # "x:" needs something after the colon in RFC 2396
     registry, empty_ssp, opaque = json_lines(rfc2396)
-    assert "error" not in registry, rfc2396
+    assert registry["error"] is None, rfc2396
     assert registry["authority"] == "a@b@c" and registry["host"] is None, rfc2396
     assert registry["userinfo"] is None and registry["port"] is None, rfc2396
     assert registry["scheme"] == "http" and registry["path"] == "/", rfc2396
-    assert "error" in empty_ssp, rfc2396
-    assert "error" not in opaque and opaque["path"] == "a@b", rfc2396
+    assert empty_ssp["error"], rfc2396
+    assert opaque["error"] is None and opaque["path"] == "a@b", rfc2396
 
     assert rfc3986.code == 1, rfc3986
     server, empty_ssp, opaque = json_lines(rfc3986)
-    assert "error" in server, rfc3986
-    assert "error" not in empty_ssp and empty_ssp["path"] == "", rfc3986
-    assert "error" not in opaque, rfc3986
+    assert server["error"], rfc3986
+    assert empty_ssp["error"] is None and empty_ssp["path"] == "", rfc3986
+    assert opaque["error"] is None, rfc3986
 
 
 def test_rule() -> None:
@@ -374,10 +385,10 @@ def test_rule() -> None:
     for result in (uri, absolute_2396):
         assert result.code == 1, result
         (obj,) = json_lines(result)
-        assert "error" in obj, result
+        assert obj["error"], result
     assert absolute.code == 1, absolute
     with_fragment, without = json_lines(absolute)
-    assert "error" in with_fragment and "error" not in without, absolute
+    assert with_fragment["error"] and without["error"] is None, absolute
 
 
 def test_check_with_grammar_and_rule() -> None:
@@ -424,8 +435,8 @@ def test_check_file_stdin_dash_and_no_argument(tmp_path: Path) -> None:
     )
     for result in (from_file, from_dash, from_stdin):
         assert result.code == 1, result
-        assert_check_output(result, *MIXED_OUTPUT)
-    assert from_file.out == from_dash.out == from_stdin.out
+        assert_check_output(result, *MIXED_OUTPUT, file=path if result is from_file else "<stdin>")
+    assert from_file.out.replace(str(path), "<stdin>") == from_dash.out == from_stdin.out
 
 
 AWKWARD = {
@@ -479,7 +490,7 @@ def test_check_awkward_files(tmp_path: Path) -> None:
     failures = []
     for (name, (_, prefixes, last, code)), result in zip(AWKWARD.items(), results, strict=True):
         try:
-            assert_check_output(result, prefixes, last)
+            assert_check_output(result, prefixes, last, file=paths[name])
             assert result.code == code, result
             assert "\x00" not in result.out and "\r" not in result.out, result  # shown escaped
             if name == "not-utf8":
@@ -518,6 +529,7 @@ def test_check_multi_megabyte_lines(tmp_path: Path, line_end: bytes) -> None:
             "8:",
         ],
         summary(2, 6),
+        file=path,
     )
     assert result.code == 1
     assert elapsed < 20, f"check of a {path.stat().st_size} byte file took {elapsed:.1f}s"
@@ -550,7 +562,6 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
         ["check", str(missing)],
         ["check", str(tmp_path)],  # a directory
         ["check", "--no-such-flag", str(good)],
-        ["parse"],
         [],
         ["no-such-command"],
     ]
@@ -645,7 +656,7 @@ def test_output_to_a_pipe_closed_midway(tmp_path: Path) -> None:
     proc.stdout.close()
     err = proc.stderr.read()
     proc.wait(timeout=TIMEOUT)
-    assert first.startswith(b"1:4: "), first
+    assert first.startswith(str(path).encode() + b":1:4: "), first
     assert err == b"", err.decode()  # no traceback, no "Exception ignored" at exit
     assert proc.returncode == 141, proc.returncode  # as if killed by SIGPIPE, like cat
 
@@ -694,37 +705,43 @@ def test_resolve_and_relativize() -> None:
         stdin=b"?y\r\n../../../g\n\xff\nmailto:x\n",
     )
     assert args.code == 1, args
-    assert args.lines == ["http://a/b/c/g", "http://a/g", "http://a/b/c/d;p?y", base + "#s"]
-    assert args.err.startswith("4:2: a character not allowed in a URI"), args
+    # an empty line in place of the failed result: the output lines up with the input
+    assert args.lines == ["http://a/b/c/g", "http://a/g", "http://a/b/c/d;p?y", "", base + "#s"]
+    assert args.err.startswith("<arg>:4:2: a character not allowed in a URI"), args
     assert piped.code == 1, piped
-    assert piped.lines == ["http://a/b/c/?y", "http://a/../g", "mailto:x"], piped
-    assert piped.err.startswith("3:1: not UTF-8"), piped
+    assert piped.lines == ["http://a/b/c/?y", "http://a/../g", "", "mailto:x"], piped
+    assert piped.err.startswith("<stdin>:3:1: not UTF-8"), piped
     assert old.code == 0 and old.lines == ["http://a/b/c/g", "http://a/../g"], old
-    assert bad_base.code == 1 and "base:9:" in bad_base.err and not bad_base.out, bad_base
+    assert bad_base.code == 2 and not bad_base.out, bad_base
+    assert_one_line(bad_base, "resolve", "BASE", "column 9")
     assert relative.code == 1, relative
-    assert relative.lines == ["../x?y", "#f"], relative
-    assert "3:2:" in relative.err, relative
+    assert relative.lines == ["../x?y", "#f", ""], relative
+    assert relative.err.startswith("<arg>:3:2: "), relative
 
 
 def test_resolve_errors_are_reported_not_raised() -> None:
     no_scheme, opaque, climbing = run_all(
         ["resolve", "//a/b", "c"],
         ["resolve", "--grammar", "rfc2396", "mailto:x", "g", "#f"],
-        ["resolve", "--above-root", "raise", "http://a/b", "../../g", "g"],
+        ["resolve", "--above-root", "raise", "http://a/b", "./../../g", "g"],
     )
-    assert no_scheme.code == 1 and "scheme" in no_scheme.err, no_scheme
-    assert opaque.code == 1 and opaque.lines == ["mailto:x#f"], opaque
-    assert "1: " in opaque.err and "opaque" in opaque.err, opaque
-    assert climbing.code == 1 and climbing.lines == ["http://a/g"], climbing
+    assert no_scheme.code == 2 and not no_scheme.out, no_scheme
+    assert_one_line(no_scheme, "resolve", "BASE", "scheme")
+    assert opaque.code == 1 and opaque.lines == ["", "mailto:x#f"], opaque
+    assert opaque.err.startswith("<arg>:1:1: ") and "opaque" in opaque.err, opaque
+    # the column of the '..' that climbs: every report has one
+    assert climbing.code == 1 and climbing.lines == ["", "http://a/g"], climbing
+    assert climbing.err.startswith("<arg>:1:3: '..' climbs above the root"), climbing
 
 
 def test_a_base_without_a_scheme_stops_the_run() -> None:
-    """RFC 3986 §5.2.1: a base URI has a scheme.  No target can be found without one."""
+    """RFC 3986 §5.2.1: a base URI has a scheme.  No target can be found without one: a
+    usage error, as an invalid base is in every command."""
     relative, equivalent = run_all(
         ["relativize", "//a/b", "http://a/c", "http://a/d"],
         ["equivalent", "--base", "//a/b", "./c", "../b/c"],
     )
-    assert relative.code == 1 and not relative.out, relative
+    assert relative.code == 2 and not relative.out, relative
     assert_one_line(relative, "relativize", "scheme", "'//a/b'")
     assert equivalent.code == 2 and not equivalent.out, equivalent
     assert_one_line(equivalent, "equivalent", "scheme", "'//a/b'")
@@ -740,13 +757,17 @@ def test_normalize_and_equivalent() -> None:
         ["equivalent", "--base", "http://a/b/", "./c", "../b/c"],
         stdin=b"HTTP://A:80\r\n\xfe\n",
     )
-    assert norm.code == 1 and norm.lines == ["http://www.example.com/~user/b?a=%2F#x", "x"], norm
-    assert norm.err.startswith("2:2: "), norm
-    assert piped.code == 1 and piped.lines == ["http://a:80"] and "2:1: not UTF-8" in piped.err
+    assert norm.code == 1, norm
+    assert norm.lines == ["http://www.example.com/~user/b?a=%2F#x", "", "x"], norm
+    assert norm.err.startswith("<arg>:2:2: "), norm
+    assert piped.code == 1 and piped.lines == ["http://a:80", ""], piped
+    assert "<stdin>:2:1: not UTF-8" in piped.err, piped
     assert same.code == 0 and same.lines == ["equivalent: http://example.com/"], same
     assert different.code == 1, different
     assert different.lines == ["not equivalent: the path differs: /a vs /b"], different
-    assert invalid.code == 2 and "B:11:" in invalid.err, invalid
+    # one line A TAB B: B's column counts from the start of the line
+    assert invalid.code == 1 and invalid.lines == [""], invalid
+    assert invalid.err.startswith("<arg>:1:30: "), invalid
     assert based.code == 0 and based.lines == ["equivalent: http://a/b/c"], based
 
 
@@ -784,8 +805,8 @@ def test_extract_and_complete(tmp_path: Path) -> None:
     ], as_json
     assert only_ftp.lines == ["ftp://ds.internic.net/rfc/"], only_ftp
     assert completed.code == 1, completed
-    assert completed.lines == ["http://www.w3.org/Addressing/", "http://localhost:8080"]
-    assert completed.err.startswith("2:2: "), completed
+    assert completed.lines == ["http://www.w3.org/Addressing/", "", "http://localhost:8080"]
+    assert completed.err.startswith("<arg>:2:2: "), completed
 
 
 APPENDIX_D_PAGE = b"""<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML//EN">
@@ -815,7 +836,8 @@ def test_links(tmp_path: Path) -> None:
         "http://www.ics.uci.edu/Test/a/x",
         "https://x.example/y",
     ], plain
-    assert plain.err.startswith("7:11: <img src>: a character not allowed"), plain
+    # the column of the space, in the line of the document
+    assert plain.err.startswith(f"{page}:7:12: <img src>: a character not allowed"), plain
     objects = json_lines(as_json)
     assert [(o["reference"], o["uri"]) for o in objects] == [("x", None), ("http:\ufffd", None)]
     assert no_base.lines == ["http://example.org/dir/x"], no_base
@@ -842,8 +864,8 @@ def test_grammar_rfc3987_in_every_command(tmp_path: Path) -> None:
     assert (first["host"], first["path"], first["host_type"]) == ("bücher.de", "/ä", "reg-name")
     assert second["error"]["kind"] == "bidi-formatting-character", parsed  # type: ignore[index]
     assert checked.code == 1 and checked.lines[-1] == summary(1, 1), checked
-    assert checked.lines[0].startswith("2:1: "), checked
-    assert resolved.code == 1 and resolved.lines == ["http://bücher.de/ü"], resolved
+    assert checked.lines[0].startswith("<stdin>:2:1: "), checked
+    assert resolved.code == 1 and resolved.lines == ["http://bücher.de/ü", ""], resolved
     assert relative.lines == ["ü"], relative
     assert normal.lines == ["http://bücher.de/ü"], normal
     assert same.code == 0 and same.lines == ["equivalent: http://bücher.de/ü"], same
@@ -866,8 +888,9 @@ def test_iri_to_uri_and_uri_to_iri() -> None:
     assert to_uri.lines == [
         "http://B%C3%BCcher.de/%C3%A4?%C3%A9#%C3%BC",
         "//%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9",
+        "",
     ], to_uri
-    assert to_uri.err.startswith("3:2: "), to_uri
+    assert to_uri.err.startswith("<arg>:3:2: "), to_uri
     assert to_uri_idna.code == 0, to_uri_idna
     assert to_uri_idna.lines == [
         "http://xn--bcher-kva.de/%C3%A4",
@@ -879,11 +902,11 @@ def test_iri_to_uri_and_uri_to_iri() -> None:
     ], to_iri
     assert to_iri_idna.lines == ["http://bücher.de/ä"], to_iri_idna
     assert from_stdin.code == 1, from_stdin
-    assert from_stdin.lines == ["http://u@xn--tda.example:81/%C3%A4"], from_stdin
+    assert from_stdin.lines == ["http://u@xn--tda.example:81/%C3%A4", "", ""], from_stdin
     # a host IDNA refuses: reported at its column (the character at fault), the run goes on
     errors = from_stdin.err.splitlines()
-    assert errors[0].startswith("2:11: the host 'a\u2100b': uts46"), from_stdin
-    assert errors[1].startswith("3:2: "), from_stdin
+    assert errors[0].startswith("<stdin>:2:11: the host 'a\u2100b': uts46"), from_stdin
+    assert errors[1].startswith("<stdin>:3:2: "), from_stdin
 
 
 def test_host_idna_without_the_extra_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -932,7 +955,7 @@ def test_links_with_iris() -> None:
     )
     assert latin1.code == 1, latin1
     assert latin1.lines == ["https://xn--bcher-kva.de/%C3%BC?q=%FC", "http://h/%C3%A4?q=%E9"]
-    assert latin1.err.startswith("3:10: <a href>: the host 'a\u2100b': uts46 (idna)"), latin1
+    assert latin1.err.startswith("<stdin>:3:10: <a href>: the host 'a\u2100b': uts46"), latin1
     # the same bytes read as UTF-8 are not UTF-8: U+FFFD, which no IRI holds
     assert utf8.code == 1 and not utf8.lines, utf8
     objects = json_lines(as_json)
@@ -1035,9 +1058,10 @@ def test_closed_stdout(tmp_path: Path) -> None:
     check_stdin = run("check", stdin=b"a:b\n", stdout=None)
     assert check_stdin.code == EXIT_IO, check_stdin
     assert_one_line(check_stdin, "check", "cannot write to standard output", os.strerror(9))
-    nothing_to_write = run("resolve", "http://a/", "a b", stdout=None)  # only an error
+    # only an error, and nothing in its place
+    nothing_to_write = run("resolve", "--on-error", "skip", "http://a/", "a b", stdout=None)
     assert nothing_to_write.code == 1, nothing_to_write
-    assert nothing_to_write.err.startswith("1:2: "), nothing_to_write
+    assert nothing_to_write.err.startswith("<arg>:1:2: "), nothing_to_write
 
 
 @posix_only
@@ -1102,7 +1126,7 @@ def test_closed_or_full_stderr(tmp_path: Path) -> None:
         assert result.code == 1, result
         assert [block[""] for block in text_blocks(result.out)] == ["c:d"], result
         assert "a b" not in result.out and "1:2" not in result.out, result
-    assert resolve.code == 1 and resolve.out == "http://a/g\n", resolve
+    assert resolve.code == 1 and resolve.out == "\nhttp://a/g\n", resolve
     assert check.code == 2 and check.out == "", check
     assert usage.code == 2 and usage.out == "", usage
 
@@ -1135,7 +1159,7 @@ def test_interrupted() -> None:
     """Ctrl-C while reading stdin: one line and 130, as a shell reports SIGINT."""
     stdin = io.TextIOWrapper(io.BufferedReader(_ThenInterrupted(b"a b\n")), encoding="utf-8")
     result = run("resolve", "http://a/", "-", stdin=stdin)
-    assert result.err.startswith("1:2: "), result  # the line before is reported
+    assert result.err.startswith("<stdin>:1:2: "), result  # the line before is reported
     assert result.code == 130, result
     assert result.err.splitlines()[1:] == ["urikit resolve: interrupted"], result
 
@@ -1157,7 +1181,7 @@ def test_interrupted_in_a_process() -> None:
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=TIMEOUT)
     result = _finish(["resolve"], proc.returncode, out, first + err)
-    assert first.startswith(b"1:2: "), result
+    assert first.startswith(b"<stdin>:1:2: "), result
     assert result.code == 130, result
     assert result.err.splitlines()[1:] == ["urikit resolve: interrupted"], result
 
@@ -1291,7 +1315,7 @@ def test_read_lines_and_blocks_at_every_chunk_boundary() -> None:
     data = b"\xef\xbb\xbfa\r\nb\rc\n\r\n\r\r\n\n\rd\xc3\xa9\xff\r\ne\r"
     expected: list[tuple[int, str | NotUTF8]] = [(1, "a"), (2, "b"), (3, "c"), (4, "")]
     expected += [(5, ""), (6, ""), (7, ""), (8, "")]
-    expected += [(9, NotUTF8(3, "not UTF-8: byte 0xFF")), (10, "e")]
+    expected += [(9, NotUTF8(3, "not UTF-8: byte 0xFF", "d\u00e9\ufffd")), (10, "e")]
     for i in range(len(data) + 1):
         for j in range(i, len(data) + 1):
             chunks = [data[:i], data[i:j], data[j:]]
@@ -1324,9 +1348,9 @@ def test_check_crlf_across_a_read(tmp_path: Path) -> None:
     path = tmp_path / "boundary.txt"
     path.write_bytes(data)
     from_file, from_stdin = run_all(["check", str(path)], ["check"], stdin=data)
-    for result in (from_file, from_stdin):
+    for result, name in ((from_file, path), (from_stdin, "<stdin>")):
         # one CR LF line end: the empty line is the last one, after c:d
-        assert_check_output(result, ["2:2: "], summary(2, 1, 1))
+        assert_check_output(result, ["2:2: "], summary(2, 1, 1), file=name)
         assert result.code == 1
 
 
@@ -1372,7 +1396,7 @@ def test_check_a_fifo_deleted_while_read(tmp_path: Path) -> None:
     writer = _write_later(fifo, (0, b"a:b\r"), (0.2, b"\nb c\r"), (0, b"c:d\n"), after=fifo.unlink)
     result = run("check", str(fifo))
     writer.join(TIMEOUT)
-    assert_check_output(result, ["2:2: "], summary(2, 1))
+    assert_check_output(result, ["2:2: "], summary(2, 1), file=fifo)
     assert result.code == 1, result
 
 
@@ -1431,3 +1455,254 @@ def test_input_file_is_the_output_file_in_a_process(tmp_path: Path) -> None:
     result = _finish(["check"], proc.returncode, b"", err)
     assert result.code == 2, result
     assert_one_line(result, "check", "is also the standard output")
+
+
+# -- pipelines (issue 12): one record per input, JSON Lines, FILE:LINE:COLUMN -----------------
+#: Lines of every sort: valid, invalid, empty, not UTF-8, and a lone CR line end.
+PIPE_INPUT = b"http://a/b\nbad ref\n\n\xff\r?y\nHTTP://A:80/./c\n"
+PIPE_LINES = ["http://a/b", "bad ref", "", "\ufffd", "?y", "HTTP://A:80/./c"]
+#: Every command with one result per input line, and the argv before its inputs.
+ONE_PER_LINE: list[list[str]] = [
+    ["resolve", "http://x/y/"],
+    ["relativize", "http://a/"],
+    ["normalize"],
+    ["complete"],
+    ["iri-to-uri"],
+    ["uri-to-iri"],
+]
+ERROR_KEYS = {"position", "line", "column", "kind", "reason"}
+
+
+def assert_records(
+    result: Result, inputs: list[str], file: str = "<stdin>"
+) -> list[dict[str, Any]]:
+    """One JSON object per input, in order, each with file, line, input and error (null,
+    or an object of the same shape everywhere)."""
+    objects = json_lines(result)
+    assert [(o["file"], o["line"], o["input"]) for o in objects] == [
+        (file, n, text) for n, text in enumerate(inputs, start=1)
+    ], result
+    for obj in objects:
+        error = obj["error"]
+        assert error is None or (isinstance(error, dict) and set(error) == ERROR_KEYS), obj
+        if isinstance(error, dict):
+            assert error["line"] == obj["line"] and error["column"] == error["position"] + 1
+    return objects
+
+
+@pytest.mark.parametrize("argv", ONE_PER_LINE, ids=lambda argv: argv[0])
+def test_one_result_per_input_line(argv: list[str]) -> None:
+    """N lines in, N lines out, whatever fails: ``paste`` lines them up."""
+    empty, as_input, skip, as_json = run_all(
+        argv,
+        [*argv, "--on-error", "input", "-"],
+        [*argv, "--on-error", "skip"],
+        [*argv, "--json"],
+        stdin=PIPE_INPUT,
+    )
+    objects = assert_records(as_json, PIPE_LINES)
+    failed = [n for n, obj in enumerate(objects) if obj["error"] is not None]
+    assert 1 in failed and 3 in failed, as_json  # "bad ref" and the line that is not UTF-8
+    for n, obj in enumerate(objects):
+        assert set(obj) == {"file", "line", "input", "result", "error"}, obj
+        assert (obj["result"] is None) == (n in failed), obj
+    assert empty.code == 1, empty
+    assert empty.lines == [obj["result"] or "" for obj in objects], empty
+    assert as_input.lines == [
+        PIPE_LINES[n] if n in failed else obj["result"] for n, obj in enumerate(objects)
+    ], as_input
+    assert skip.lines == [obj["result"] for obj in objects if obj["error"] is None], skip
+    reports = empty.err.splitlines()
+    assert [line.split(":")[:2] for line in reports] == [["<stdin>", str(n + 1)] for n in failed]
+    assert objects[3]["error"]["kind"] == "not-utf-8", as_json
+
+
+def test_parse_and_check_one_record_per_line(tmp_path: Path) -> None:
+    parsed, checked, from_dash = run_all(
+        ["parse", "--json"], ["check", "--json"], ["parse", "--json", "-"], stdin=PIPE_INPUT
+    )
+    for result in (parsed, from_dash):
+        objects = assert_records(result, PIPE_LINES)
+        assert objects[0]["scheme"] == "http" and objects[4]["query"] == "y", result
+        assert objects[1]["error"]["kind"] == "invalid-character", result
+    objects = assert_records(checked, PIPE_LINES)
+    assert [o["valid"] for o in objects] == [True, False, None, False, True, True], checked
+    assert checked.code == 1 and checked.err == "3 valid, 2 invalid, 1 empty lines skipped\n"
+    # --input FILE (many times) for the commands that take references as arguments
+    one, two = tmp_path / "one.txt", tmp_path / "two.txt"
+    one.write_bytes(b"a:b\n")
+    two.write_bytes(b"\xef\xbb\xbfc d\n")  # a byte order mark at the start of each file
+    from_files, both = run_all(
+        ["normalize", "--json", "-i", str(one), "--input", str(two)],
+        ["normalize", "-i", str(one), "x:y"],
+    )
+    records = json_lines(from_files)
+    assert [(o["file"], o["line"], o["input"]) for o in records] == [
+        (str(one), 1, "a:b"),
+        (str(two), 1, "c d"),
+    ], from_files
+    assert both.code == 2, both
+    assert_one_line(both, "normalize", "--input")
+
+
+def test_many_files_and_diagnostics(tmp_path: Path) -> None:
+    """``FILE:LINE:COLUMN: reason`` with the file's name, lines counted in each file;
+    --show-source prints the line and a caret under the column."""
+    one, two = tmp_path / "one.txt", tmp_path / "two.txt"
+    one.write_bytes(b"a:b\nx y http://o/\n")
+    two.write_bytes(b"\xef\xbb\xbfhttp://h/\xc3\xa9 z\n")
+    checked, shown, found, linked = run_all(
+        ["check", str(one), "-", str(two)],
+        ["check", "--show-source", str(two)],
+        ["extract", "--json", str(one), str(two)],
+        ["links", "--json", "--base", "http://b/", str(one), "-"],
+        stdin=b'<a href="c d">\n',
+    )
+    assert checked.code == 1, checked
+    assert checked.lines[:2] == [
+        f"{one}:2:2: a character not allowed in a URI: ' ' (U+0020)",
+        "<stdin>:1:1: a character not allowed in a URI: '<' (U+003C)",
+    ], checked
+    assert checked.lines[2].startswith(f"{two}:1:10: a non-ASCII character: 'é'")
+    assert checked.lines[3:] == ["1 valid, 3 invalid"], checked
+    assert shown.lines[1:3] == ["  http://h/é z", "           ^"], shown
+    records = json_lines(found)
+    assert [(o["file"], o["line"], o["column"], o["input"]) for o in records] == [
+        (str(one), 2, 5, "http://o/"),
+        (str(two), 1, 1, "http://h/é"),
+    ], found
+    (link,) = json_lines(linked)
+    assert (link["file"], link["line"], link["column"], link["input"]) == ("<stdin>", 1, 10, "c d")
+    assert link["error"] == {
+        "position": 1,
+        "line": 1,
+        "column": 11,
+        "kind": "invalid-character",
+        "reason": "a character not allowed in a URI: ' ' (U+0020)",
+    }, linked
+
+
+def test_equivalent_pairs() -> None:
+    """``paste a.txt b.txt | urikit equivalent``: a pair A TAB B per line."""
+    pairs = b"a:b\tA:b\nhttp://a/x\thttp://a/y\nx y\tz\nno-tab\n"
+    text, as_json, one_pair = run_all(
+        ["equivalent"],
+        ["equivalent", "--json", "-"],
+        ["equivalent", "--json", "a:b", "A:b"],
+        stdin=pairs,
+    )
+    assert text.code == 1, text
+    assert text.lines == ["equivalent: a:b", "not equivalent: the path differs: /x vs /y", "", ""]
+    assert text.err.splitlines() == [
+        "<stdin>:3:2: a character not allowed in a URI: ' ' (U+0020)",
+        "<stdin>:4:7: no TAB between A and B",
+    ], text
+    objects = assert_records(as_json, ["a:b\tA:b", "http://a/x\thttp://a/y", "x y\tz", "no-tab"])
+    assert [o["equivalent"] for o in objects] == [True, False, None, None], as_json
+    assert objects[1]["differs"] == {"component": "path", "a": "/x", "b": "/y"}, as_json
+    assert one_pair.code == 0, one_pair
+    (record,) = assert_records(one_pair, ["a:b\tA:b"], file="<arg>")
+    assert record["normal"] == "a:b", one_pair
+
+
+def test_one_set_of_exit_codes() -> None:
+    """An invalid base or option value is a usage error (2) in every command; invalid
+    input is 1; ``urikit`` alone prints the help (2)."""
+    argvs: list[list[str]] = [
+        ["resolve", "http://a b/", "g"],
+        ["relativize", "http://a b/", "g"],
+        ["equivalent", "--base", "http://a b/", "a", "b"],
+        ["links", "--base", "http://a b/"],
+        ["complete", "-d", "1x", "www.a.com"],
+        ["resolve", "--on-error", "bogus", "http://a/", "g"],
+        ["equivalent", "a:b"],
+    ]
+    *usage, alone = run_all(*argvs, [])
+    for result in usage:
+        assert result.code == 2 and not result.out, result
+        assert result.err.strip(), result
+    assert "--default-scheme '1x'" in usage[4].err, usage[4]
+    assert alone.code == 2 and "Exit status" in alone.err and "COMMAND" in alone.err, alone
+    valid = run("equivalent", "a:b", "a:b")
+    assert valid.code == 0, valid
+
+
+def test_progress_on_stderr_only(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """--progress: lines, rate and percent (of a file) on stderr; stdout untouched;
+    --quiet wins."""
+    path = tmp_path / "many.txt"
+    path.write_bytes(b"a:b\n" * 5000)
+    monkeypatch.setattr(urikit._cli_output.Progress, "EVERY", 0.0)
+    shown, quiet, plain = run_all(
+        ["normalize", "--progress", "-i", str(path)],
+        ["normalize", "--progress", "--quiet", "-i", str(path)],
+        ["normalize", "-i", str(path)],
+    )
+    assert shown.out == quiet.out == plain.out == "a:b\n" * 5000
+    updates = shown.err.splitlines()
+    assert len(updates) >= 2 and updates[-1].endswith("(done)"), shown
+    assert all(
+        re.match(r"urikit normalize: [\d,]+ lines, [\d,]+ lines/s, \d+%", u) for u in updates
+    )
+    assert "5,000 lines" in updates[-1] and "100%" in updates[-1], shown
+    assert quiet.err == plain.err == "", (quiet, plain)
+
+
+@posix_only
+def test_pipeline_in_a_process(tmp_path: Path) -> None:
+    """Real pipes: paste lines results up with inputs; jq-style reading of JSON Lines."""
+    data = b"g\n\nbad ref\nh\n"
+    resolved = run_process("resolve", "http://a/b", stdin=data)
+    assert resolved.code == 1 and resolved.lines == ["http://a/g", "http://a/b", "", "http://a/h"]
+    assert resolved.err == "<stdin>:3:4: a character not allowed in a URI: ' ' (U+0020)\n"
+    path = tmp_path / "in.txt"
+    path.write_bytes(data)
+    script = f"{shlex.join(COMMAND)} normalize --json -i {shlex.quote(str(path))} | cat"
+    proc = subprocess.run(["sh", "-c", script], capture_output=True, env=ENV, timeout=TIMEOUT)
+    records = [json.loads(line) for line in proc.stdout.decode().splitlines()]
+    assert [r["input"] for r in records] == ["g", "", "bad ref", "h"], proc
+    assert [r["error"] is None for r in records] == [True, True, False, True], proc
+
+
+def test_links_lenient() -> None:
+    """--lenient: what browsers follow is repaired and noted, not left out."""
+    page = b'<a href="../x y">\n<a href="http://[zz/">\n<a href="ok">'
+    strict, lenient, as_json = run_all(
+        ["links", "--base", "http://h/a/b"],
+        ["links", "--lenient", "--base", "http://h/a/b"],
+        ["links", "--lenient", "--json", "--base", "http://h/a/b"],
+        stdin=page,
+    )
+    assert strict.code == 1 and strict.lines == ["http://h/a/ok"], strict
+    assert lenient.code == 1 and lenient.lines == ["http://h/x%20y", "http://h/a/ok"], lenient
+    assert lenient.err.splitlines()[0] == "<stdin>:1:10: note: <a href> repaired (percent-encoded)"
+    assert lenient.err.splitlines()[1].startswith("<stdin>:2:18: <a href>: "), lenient
+    objects = json_lines(as_json)
+    assert [(o["uri"], o["repaired"]) for o in objects] == [
+        ("http://h/x%20y", ["percent-encoded"]),
+        (None, []),
+        ("http://h/a/ok", []),
+    ], as_json
+    assert objects[1]["error"]["kind"] == "invalid-ip-literal", as_json  # type: ignore[index]
+
+
+@posix_only
+def test_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """stderr a terminal, stdout not: progress by default, on one line rewritten in place
+    and cleared before a report; nothing of it on stdout."""
+    path = tmp_path / "many.txt"
+    path.write_bytes(b"a:b\n" * 3000 + b"bad ref\n")
+    monkeypatch.setattr(urikit._cli_output.Progress, "EVERY", 0.0)
+    controller, terminal = os.openpty()
+    try:
+        with stream_on(terminal, "w", line_buffering=True) as stderr:
+            result = run("normalize", "-i", str(path), stderr=stderr)
+            quiet = run("normalize", "-q", "-i", str(path), stderr=stderr)
+        shown = os.read(controller, 1 << 16).decode()
+    finally:
+        os.close(controller)
+    assert result.out == quiet.out == "a:b\n" * 3000 + "\n", result
+    assert shown.startswith("\rurikit normalize: 1,024 lines, "), shown
+    assert f"\r\x1b[K{path}:3001:4: a character not allowed" in shown, shown
+    assert "urikit normalize: 3,001 lines, " in shown, shown
+    assert shown.count("lines/s") == 2 + 1, shown  # two updates and the totals; quiet: none

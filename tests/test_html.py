@@ -12,6 +12,7 @@ import importlib.util
 import sys
 import time
 from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import example, given
@@ -24,12 +25,12 @@ from urikit.html import Link, base_uri, links
 PAGE = "http://example.com/dir/page.html"  # a retrieval URI for most tests
 
 
-def refs(document: str, **context: str) -> list[tuple[str, str, str]]:
+def refs(document: str, **context: Any) -> list[tuple[str, str, str]]:
     """(element, attribute, reference) of every link, in order."""
     return [(link.element, link.attribute, link.reference) for link in links(document, **context)]
 
 
-def uris(document: str, **context: str) -> list[str | None]:
+def uris(document: str, **context: Any) -> list[str | None]:
     return [link.uri for link in links(document, **context)]
 
 
@@ -1052,3 +1053,41 @@ def test_same_links_as_html5lib(document: str) -> None:
         if (link.element, link.attribute) in HTML5_LINKS or link.attribute == "href"
     }
     assert ours == _html5lib_links(document)
+
+
+# -- lenient=True: references read as browsers read them (issue 12) ------------------------------
+LENIENT = [
+    # (href, the target URI, what was repaired); PAGE is the retrieval URI
+    ("../x y", "http://example.com/x%20y", ("percent-encoded",)),
+    ("a|b{c}", "http://example.com/dir/a%7Cb%7Bc%7D", ("percent-encoded",)),
+    ("a\tb\nc", "http://example.com/dir/abc", ("tab-or-newline-removed",)),
+    ("/p q\r\n?r s", "http://example.com/p%20q?r%20s", urikit.html.REPAIRS),
+    ("%zz", "http://example.com/dir/%25zz", ("percent-encoded",)),
+    # an IRI: a space encoded, then the characters outside ASCII as HTML encodes them
+    ("/ü x?é", "http://example.com/%C3%BC%20x?%C3%A9", ("percent-encoded",)),
+    ("ok", "http://example.com/dir/ok", ()),  # valid as written: nothing repaired
+]
+
+
+@pytest.mark.parametrize(("href", "uri", "repaired"), LENIENT)
+def test_lenient_repairs_what_browsers_follow(
+    href: str, uri: str, repaired: tuple[str, ...]
+) -> None:
+    document = f'<a href="{href}">'
+    (strict,) = links(document, retrieval_uri=PAGE)
+    (lenient,) = links(document, retrieval_uri=PAGE, lenient=True)
+    assert (lenient.uri, lenient.repaired, lenient.error) == (uri, repaired, None)
+    assert lenient.reference == strict.reference  # the reference as written
+    assert (strict.uri is None) == bool(repaired) and strict.repaired == ()
+    assert set(repaired) <= set(urikit.html.REPAIRS)
+
+
+def test_lenient_still_reports_what_no_encoding_mends() -> None:
+    document = '<a href="http://[zz/"><a href="x\u200e"><base href="/b c/"><img src="d e">'
+    found = list(links(document, retrieval_uri=PAGE, lenient=True))
+    assert found[0].uri is None and isinstance(found[0].error, urikit.URISyntaxError)
+    # requote encodes a bidirectional formatting character: a browser follows it too
+    assert found[1].uri == "http://example.com/b%20c/x%E2%80%8E"
+    # the base is read leniently too, and the links resolve against it
+    assert found[2].uri == "http://example.com/b%20c/" and found[2].repaired
+    assert found[3].uri == "http://example.com/b%20c/d%20e"

@@ -1,14 +1,17 @@
 """The ``urikit`` command: its subcommands and its entry point, ``main``.
 
-Every subcommand is a thin client of the public library.  Bad input is reported as
-``N:COLUMN: reason`` (N the line or argument number, COLUMN counting characters from 1)
-and processing goes on.  Anything else that ends a run early is one line on stderr,
-``urikit COMMAND: reason``, never a traceback.  The exit status:
+Every subcommand is a thin client of the public library, and a pipeline tool: inputs
+are arguments or the lines of files and stdin, one result (or, with ``--json``, one JSON
+Lines record) per input, a failed input reported as ``FILE:LINE:COLUMN: reason`` while
+processing goes on (``--on-error`` says what stands in its place on stdout).  Anything
+else that ends a run early is one line on stderr, ``urikit COMMAND: reason``, never a
+traceback.  The exit status, the same for every command:
 
-* 0: every input valid;
-* 1: some input invalid;
-* 2: a usage error: an unknown flag, grammar, rule or encoding, a FILE that cannot be
-  opened, an IDNA conversion asked for (``--host idna``) without the extra it needs;
+* 0: every input valid (for ``equivalent``: every pair equivalent);
+* 1: some input invalid (for ``equivalent``: or some pair not equivalent);
+* 2: a usage error: an unknown flag or command, an invalid option value, an invalid base
+  URI, a FILE that cannot be opened, an IDNA conversion asked for (``--host idna``)
+  without the extra it needs, ``urikit`` alone (after its help);
 * 74: reading the input or writing the output failed (``EX_IOERR`` of sysexits.h): a closed
   or unreadable stdin, a closed stdout, a full disk;
 * 130: interrupted (Ctrl-C), as a shell reports SIGINT;
@@ -27,7 +30,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 
 from . import (  # the public surface only: the command line is a client of the library
@@ -40,6 +43,7 @@ from . import (  # the public surface only: the command line is a client of the 
     extract,
     html,
     iri_to_uri,
+    is_valid,
     normalize,
     parse,
     relativize,
@@ -47,11 +51,43 @@ from . import (  # the public surface only: the command line is a client of the 
     uri_to_iri,
 )
 from ._cli_args import check_arguments, parse_args
-from ._cli_input import Block, inputs, open_input, read_document, read_text, stdin_unless
-from ._cli_output import EXIT_INVALID, EXIT_USAGE, Reporter, Stop, UsageError, error_fields
+from ._cli_input import (
+    Block,
+    inputs,
+    open_input,
+    read_document,
+    read_text,
+    shown_name,
+    stdin_unless,
+)
+from ._cli_output import EXIT_INVALID, Problem, Reporter, UsageError, problem
 from .errors import IDNAError
 
 __all__ = ["main"]
+
+
+def _sources(
+    args: argparse.Namespace, given: Sequence[str]
+) -> tuple[Sequence[str] | None, list[str]]:
+    """The arguments of :func:`inputs` for a command that takes references as arguments
+    (``given``) or reads them from the files of ``--input`` (or stdin: none, or ``-``)."""
+    files: list[str] = args.input or []
+    if files and list(given) not in ([], ["-"]):
+        raise UsageError("give references as arguments or --input FILE, not both")
+    return (None if files else stdin_unless(given)), files
+
+
+def _base(text: str, grammar: str, name: str) -> URIReference:
+    """A base URI from the command line (RFC 3986 §5.1: it has a scheme), or a
+    :class:`UsageError` naming the option."""
+    try:
+        base = parse(text, grammar=grammar)
+        resolve(base, "")  # a ResolutionError for a base without a scheme (RFC 3986 §5.2.1)
+    except URISyntaxError as error:
+        raise UsageError(f"{name} {text!r}: column {error.position + 1}: {error.reason}") from None
+    except ResolutionError as error:
+        raise UsageError(f"{name}: {error}") from None
+    return base
 
 
 # -- parse ---------------------------------------------------------------------------
@@ -96,180 +132,243 @@ def _components_text(text: str, ref: URIReference, described: dict[str, object])
 
 
 def cmd_parse(args: argparse.Namespace, report: Reporter) -> None:
-    """``urikit parse URI...``: the components of each reference."""
-    for number, text in inputs(report, args.uris):
+    """``urikit parse [URI...|-]``: the components of each reference."""
+    for number, text in inputs(report, *_sources(args, args.uris)):
         try:
             ref = parse(text, grammar=args.grammar, rule=args.rule)
         except URISyntaxError as error:
-            fields = {"uri": text, "error": error_fields(error)}
-            report.syntax_error(number, error, caret=True, fields=fields)
+            report.failed(number, text, problem(error, text))
             continue
         described = _describe(ref)
-        report.result(_components_text(text, ref, described), described)
+        if report.json:
+            report.record(number, text, {**described, "error": None})
+        else:
+            report.write(_components_text(text, ref, described))
 
 
 # -- check ---------------------------------------------------------------------------
 def cmd_check(args: argparse.Namespace, report: Reporter) -> None:
-    """``urikit check [FILE|-]``: report every invalid line, then a summary."""
+    """``urikit check [FILE...|-]``: report every invalid line, then a summary."""
     valid = empty = 0
-    for number, text in inputs(report, file=args.file):
+    as_json, grammar, rule = report.json, args.grammar, args.rule
+    report.failure_fields = {"valid": False}
+    for number, text in inputs(report, files=args.files):
         if not text:
             empty += 1
-            continue
-        try:
-            parse(text, grammar=args.grammar, rule=args.rule)
+            if as_json:
+                report.record(number, text, {"valid": None, "error": None})
+        elif is_valid(text, grammar=grammar, rule=rule):
             valid += 1
-        except URISyntaxError as error:
-            report.syntax_error(number, error)
+            if as_json:
+                report.record(number, text, {"valid": True, "error": None})
+        else:
+            try:
+                parse(text, grammar=grammar, rule=rule)
+            except URISyntaxError as error:
+                report.failed(number, text, problem(error, text))
     skipped = f", {empty} empty lines skipped" if empty else ""
-    report.result(f"{valid} valid, {report.invalid_count} invalid{skipped}")
+    summary = f"{valid} valid, {report.invalid_count} invalid{skipped}"
+    if as_json:
+        report.warn(summary)
+    else:
+        report.write(summary)
 
 
 # -- resolve, relativize -------------------------------------------------------------
 def cmd_resolve(args: argparse.Namespace, report: Reporter) -> None:
     """``urikit resolve BASE [REF...|-]``: one target URI per reference."""
-    try:
-        base = parse(args.base, grammar=args.grammar)
-        resolve(base, "")  # a ResolutionError for a base without a scheme (RFC 3986 §5.2.1)
-    except URISyntaxError as error:
-        raise Stop(f"base:{error.position + 1}: {error.reason}") from None
-    except ResolutionError as error:
-        raise Stop(str(error)) from None
-    for number, text in inputs(report, stdin_unless(args.refs)):
+    base = _base(args.base, args.grammar, "BASE")
+    report.failure_fields = {"result": None}
+    for number, text in inputs(report, *_sources(args, args.refs)):
         try:
             target = resolve(base, text, strict=not args.non_strict, above_root=args.above_root)
-        except URISyntaxError as error:
-            report.syntax_error(number, error)
-        except ResolutionError as error:
-            report.invalid(number, None, str(error))
+        except (URISyntaxError, ResolutionError) as error:
+            report.failed(number, text, problem(error, text))
         else:
-            report.result(target)
+            report.result(number, text, target)
 
 
 def cmd_relativize(args: argparse.Namespace, report: Reporter) -> None:
-    """``urikit relativize BASE TARGET...``: the shortest reference to each target."""
-    for number, text in inputs(report, args.targets):
+    """``urikit relativize BASE [TARGET...|-]``: the shortest reference to each target."""
+    base = _base(args.base, args.grammar, "BASE")
+    report.failure_fields = {"result": None}
+    for number, text in inputs(report, *_sources(args, args.targets)):
         try:
-            report.result(relativize(args.base, text, grammar=args.grammar))
-        except URISyntaxError as error:
-            where = "base" if error.text == args.base and text != args.base else number
-            report.syntax_error(where, error)
-        except ResolutionError as error:  # the base has no scheme: no target will do
-            raise Stop(str(error)) from None
+            shortest = relativize(base, text, grammar=args.grammar)
+        except (URISyntaxError, ResolutionError) as error:
+            report.failed(number, text, problem(error, text))
+        else:
+            report.result(number, text, shortest)
 
 
 # -- normalize, equivalent -----------------------------------------------------------
 def cmd_normalize(args: argparse.Namespace, report: Reporter) -> None:
     """``urikit normalize [URI...|-]``: one normal form per reference."""
-    for number, text in inputs(report, stdin_unless(args.uris)):
+    report.failure_fields = {"result": None}
+    for number, text in inputs(report, *_sources(args, args.uris)):
         try:
-            report.result(normalize(text, level=args.level, grammar=args.grammar))
+            normal = normalize(text, level=args.level, grammar=args.grammar)
         except URISyntaxError as error:
-            report.syntax_error(number, error)
+            report.failed(number, text, problem(error, text))
+        else:
+            report.result(number, text, normal)
+
+
+def _pairs(args: argparse.Namespace, report: Reporter) -> Iterator[tuple[int, str, str | None]]:
+    """``(number, a, b)`` for each pair of ``equivalent``: A and B, or each line of the
+    inputs, A TAB B (``b`` is ``None`` for a line without a TAB)."""
+    if args.b is not None:
+        if args.input:
+            raise UsageError("give A and B as arguments or --input FILE, not both")
+        report.file = "<arg>"
+        yield 1, args.a, args.b
+        return
+    if args.a not in (None, "-"):
+        raise UsageError("B is missing (with no A and B, pairs A TAB B are read from stdin)")
+    for number, text in inputs(report, None, args.input or []):
+        a, tab, b = text.partition("\t")
+        yield number, a, b if tab else None
 
 
 def cmd_equivalent(args: argparse.Namespace, report: Reporter) -> None:
-    """``urikit equivalent A B``: exit 0 when equivalent, 1 when not (saying where), 2 when
-    either is invalid."""
-    try:
-        found = differences(args.a, args.b, level=args.level, grammar=args.grammar, base=args.base)
-    except URISyntaxError as error:
-        which = "A" if error.text == args.a else "B" if error.text == args.b else "base"
-        report.syntax_error(which, error)
-        report.account(EXIT_USAGE)
-        return
-    except ResolutionError as error:
-        raise UsageError(str(error)) from None
-    if not found:
-        a = args.a if args.base is None else resolve(args.base, args.a, grammar=args.grammar)
-        report.result(f"equivalent: {normalize(a, level=args.level, grammar=args.grammar)}")
-        return
-    name, first, second = found[0]
-    report.result(f"not equivalent: the {name} differs: {_show(first)} vs {_show(second)}")
-    report.account(EXIT_INVALID)
+    """``urikit equivalent [A B|-]``: for each pair, whether it is equivalent (and the
+    common normal form) or the first component that differs."""
+    if args.base is not None:
+        _base(args.base, args.grammar, "--base")
+    options = {"level": args.level, "grammar": args.grammar}
+    for number, a, b in _pairs(args, report):
+        text = a if b is None else f"{a}\t{b}"
+        report.failure_fields = {"a": a, "b": b, "equivalent": None}
+        report.failure_fields |= {"normal": None, "differs": None}
+        if b is None:
+            report.failed(number, text, Problem(len(a), "no-pair", "no TAB between A and B"))
+            continue
+        try:
+            found = differences(a, b, base=args.base, **options)
+        except (URISyntaxError, ResolutionError) as error:
+            in_b = isinstance(error, URISyntaxError) and error.text == b and error.text != a
+            at = problem(error, b if in_b else a)
+            report.failed(number, text, at._replace(position=at.position + (len(a) + 1) * in_b))
+            continue
+        fields: dict[str, object] = {"a": a, "b": b, "equivalent": not found}
+        if not found:
+            resolved = a if args.base is None else resolve(args.base, a, grammar=args.grammar)
+            normal = normalize(resolved, **options)
+            fields |= {"normal": normal, "differs": None}
+            report.result(number, text, f"equivalent: {normal}", fields)
+            continue
+        name, first, second = found[0]
+        fields |= {"normal": None, "differs": {"component": name, "a": first, "b": second}}
+        shown = f"not equivalent: the {name} differs: {_show(first)} vs {_show(second)}"
+        report.result(number, text, shown, fields)
+        report.account(EXIT_INVALID)
 
 
 # -- extract, complete ---------------------------------------------------------------
 def cmd_extract(args: argparse.Namespace, report: Reporter) -> None:
-    """``urikit extract [FILE|-]``: the URIs in a text, one per line."""
+    """``urikit extract [FILE...|-]``: the URIs in a text, one per line."""
     schemes = None if args.schemes is None else [s for s in args.schemes.split(",") if s]
-    with open_input(args.file) as chunks:
-        for block in read_text(chunks):
-            found = extract(
-                block.text, schemes=schemes, abbreviated=args.abbreviated, grammar=args.grammar
-            )
-            for match in found:
-                shown = match.iri if args.iri else match.uri
-                report.result(shown, partial(_match_fields, block, match))
+    for name in args.files or ["-"]:
+        with open_input(name, report.progress) as chunks:
+            report.file = shown_name(name)
+            line = 0
+            for block in read_text(chunks):
+                found = extract(
+                    block.text, schemes=schemes, abbreviated=args.abbreviated, grammar=args.grammar
+                )
+                for match in found:
+                    if report.json:
+                        line, column = block.position(match.start)
+                        fields = _match_fields(block, match, column)
+                        report.record(line, block.text[match.start : match.end], fields)
+                    else:
+                        report.write(match.iri if args.iri else match.uri)
+                line = block.end_line()
+                report.progress.lines(line)
+            report.progress.done += line
 
 
-def _match_fields(block: Block, match: URIMatch) -> dict[str, object]:
-    """The fields of ``extract --json``: offsets in the input, line and column (from 1)."""
-    line, column = block.position(match.start)
+def _match_fields(block: Block, match: URIMatch, column: int) -> dict[str, object]:
+    """The fields of ``extract --json``: offsets in the input, column (from 1)."""
     return {
+        "column": column,
         "uri": match.uri,
         "iri": match.iri,
         "start": block.offset + match.start,
         "end": block.offset + match.end,
-        "line": line,
-        "column": column,
         "delimiter": match.delimiter,
         "alternatives": list(match.alternatives),
     }
 
 
 def cmd_complete(args: argparse.Namespace, report: Reporter) -> None:
-    """``urikit complete TEXT...``: the URI each abbreviated URL stands for."""
-    for number, text in inputs(report, args.texts):
+    """``urikit complete [TEXT...|-]``: the URI each abbreviated URL stands for."""
+    try:
+        complete("www.example.com", default_scheme=args.default_scheme)
+    except URISyntaxError as error:
+        scheme = args.default_scheme
+        raise UsageError(f"--default-scheme {scheme!r}: {error.reason}") from None
+    report.failure_fields = {"result": None}
+    for number, text in inputs(report, *_sources(args, args.texts)):
         try:
-            report.result(complete(text, default_scheme=args.default_scheme))
+            completed = complete(text, default_scheme=args.default_scheme)
         except URISyntaxError as error:
-            report.syntax_error(number, error)
+            report.failed(number, text, problem(error, text))
+        else:
+            report.result(number, text, completed)
 
 
 # -- links ---------------------------------------------------------------------------
 def cmd_links(args: argparse.Namespace, report: Reporter) -> None:
-    """``urikit links [--base URL] [FILE|-]``: the resolved links of an HTML document."""
-    document = read_document(args.file, args.encoding)
-    try:
-        found = html.links(
-            document,
-            retrieval_uri=args.base,
-            grammar=args.grammar,
-            encoding=args.encoding,
-            mode=args.mode,
-        )
-    except (URISyntaxError, ResolutionError) as error:
-        raise UsageError(f"--base: {error}") from None
-    except ValueError as error:  # an encoding that no HTML document is in
-        raise UsageError(f"--encoding: {error}") from None
-    for link in found:
-        fields = partial(_link_fields, link)
-        if link.uri is not None:
-            report.result(link.uri, fields)
-            continue
-        failure = link.error
-        if isinstance(failure, URISyntaxError):
-            why = failure.reason
-        elif isinstance(failure, IDNAError):
-            why = f"the host {failure.text!r}: {failure.reason}"
-        else:
-            why = str(failure)
-        reason = f"<{link.element} {link.attribute}>: {why}"
-        report.invalid(link.line, link.column, reason, fields=fields)
+    """``urikit links [--base URL] [FILE...|-]``: the resolved links of HTML documents."""
+    for name in args.files or ["-"]:
+        document = read_document(name, args.encoding)
+        report.file = shown_name(name)
+        try:
+            found = html.links(
+                document,
+                retrieval_uri=args.base,
+                grammar=args.grammar,
+                encoding=args.encoding,
+                mode=args.mode,
+                lenient=args.lenient,
+            )
+        except (URISyntaxError, ResolutionError) as error:
+            raise UsageError(f"--base: {error}".split("\n")[0]) from None
+        except ValueError as error:  # an encoding that no HTML document is in
+            raise UsageError(f"--encoding: {error}") from None
+        for link in found:
+            _link(report, link)
+        report.progress.lines(document.count("\n"))
 
 
-def _link_fields(link: html.Link) -> dict[str, object]:
-    """The fields of ``links --json``; ``error`` is the first line of the error's text."""
-    return {
+def _link(report: Reporter, link: html.Link) -> None:
+    """One link of ``links``: its target URI, or the report of why it has none."""
+    fields = {
+        "column": link.column,
         "uri": link.uri,
         "reference": link.reference,
         "element": link.element,
         "attribute": link.attribute,
-        "line": link.line,
-        "column": link.column,
-        "error": None if link.error is None else str(link.error).split("\n")[0],
+        "repaired": list(link.repaired),
     }
+    if link.uri is not None:
+        if link.repaired and not report.json:
+            what = f"<{link.element} {link.attribute}> repaired ({', '.join(link.repaired)})"
+            report.note(link.line, link.column, what)
+        report.result(link.line, link.reference, link.uri, fields)
+        return
+    failure = link.error
+    assert failure is not None
+    found = problem(failure, link.reference)
+    if not isinstance(failure, URISyntaxError) or failure.text != link.reference:
+        found = found._replace(position=0)  # about a conversion or resolution of the reference
+    before = link.reference[: found.position]
+    one_line = "\n" not in before and "\r" not in before
+    column = link.column + found.position if one_line else link.column
+    if not report.json:
+        found = found._replace(reason=f"<{link.element} {link.attribute}>: {found.reason}")
+    report.failed(link.line, link.reference, found, column=column, fields=fields)
 
 
 # -- iri-to-uri, uri-to-iri ---------------------------------------------------------
@@ -294,14 +393,17 @@ def _convert(
             convert(probe)
         except ModuleNotFoundError as error:
             raise UsageError(f"--host idna: {error}") from None
-    for number, text in inputs(report, stdin_unless(args.uris)):
+    report.failure_fields = {"result": None}
+    for number, text in inputs(report, *_sources(args, args.uris)):
         try:
-            report.result(convert(text))
+            converted = convert(text)
         except URISyntaxError as error:
-            report.syntax_error(number, error)
+            report.failed(number, text, problem(error, text))
         except IDNAError as error:
-            reason = f"the host {error.text!r}: {error.reason}"
-            report.invalid(number, _host_column(text, error), reason)
+            at = problem(error, text)
+            report.failed(number, text, at._replace(position=_host_column(text, error) - 1))
+        else:
+            report.result(number, text, converted)
 
 
 def cmd_iri_to_uri(args: argparse.Namespace, report: Reporter) -> None:
@@ -332,18 +434,29 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Reporter], None]] = {
 }
 
 
+def _watched() -> bool:
+    """Whether someone watches a run whose output goes elsewhere: stderr is a terminal
+    and stdout is not (where the results would scroll past a progress line)."""
+    return bool(sys.stderr and sys.stderr.isatty()) and not (sys.stdout and sys.stdout.isatty())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``urikit`` command line; returns the exit status (see the module docstring)."""
     report = Reporter()
     with report.guard():
         args = parse_args(argv, report)
         if args is not None:
+            as_json = getattr(args, "json", False)
             report.begin(
                 args.command,
-                json=getattr(args, "json", False),
-                reports_are_output=args.command == "check",
+                json=as_json,
+                reports_are_output=args.command == "check" and not as_json,
+                on_error=getattr(args, "on_error", None),
+                show_source=getattr(args, "show_source", False),
             )
             check_arguments(args)
+            if not args.quiet and (args.progress or _watched()):
+                report.progress.enable(explicit=args.progress)
             COMMANDS[args.command](args, report)
     return report.status
 

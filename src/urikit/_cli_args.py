@@ -7,12 +7,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import sys
 from collections.abc import Sequence
 
 from . import GRAMMARS, __version__  # the public surface only: the CLI is a client of it
-from ._cli_output import Reporter, UsageError, warn
+from ._cli_output import EXIT_USAGE, ON_ERROR, Reporter, UsageError, warn
 
-__all__ = ["IDNA_MODES", "build_parser", "check_arguments", "parse_args"]
+__all__ = ["EPILOG", "IDNA_MODES", "build_parser", "check_arguments", "parse_args"]
 
 
 #: The IDNA modes of urikit.host_to_ascii (see urikit._idna).
@@ -50,49 +51,146 @@ def _add_mode(parser: argparse.ArgumentParser, what: str) -> None:
     )
 
 
+def _add_pipeline(
+    parser: argparse.ArgumentParser,
+    *,
+    json: str | None = None,
+    on_error: bool = False,
+    show_source: bool = True,
+) -> None:
+    """The options every streaming command shares: ``--json`` (its record's fields are
+    ``json``), ``--on-error``, ``--show-source``, ``--progress`` and ``--quiet``."""
+    if json is not None:
+        parser.add_argument(
+            "--json",
+            action="store_true",
+            help="JSON Lines: one object per input line (per match), with file, line, input, "
+            f"{json} and error (null, or position, line, column, kind, reason)",
+        )
+    if on_error:
+        parser.add_argument(
+            "--on-error",
+            choices=list(ON_ERROR),
+            default="empty",
+            help="what stands on stdout for an input that fails (reported on stderr): an "
+            "empty line (empty, the default: the output lines up with the input, for "
+            "paste), the input itself (input) or nothing (skip)",
+        )
+    if show_source:
+        parser.add_argument(
+            "--show-source",
+            action="store_true",
+            help="print the offending line under each FILE:LINE:COLUMN: report, with a caret "
+            "under the column",
+        )
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="show progress on stderr (lines, rate, percent of a file); by default shown "
+        "only when stderr is a terminal and stdout is not",
+    )
+    parser.add_argument(
+        "--quiet", "-q", action="store_true", help="no progress on stderr, even on a terminal"
+    )
+
+
+def _add_input(parser: argparse.ArgumentParser, dest: str, metavar: str, what: str) -> None:
+    """The references of a command that takes them as arguments, or from files."""
+    parser.add_argument(dest, nargs="*", metavar=metavar, help=f"{what}; none, or '-': stdin")
+    parser.add_argument(
+        "--input",
+        "-i",
+        action="append",
+        metavar="FILE",
+        help="read one reference per line from FILE ('-': stdin) instead of arguments; "
+        "may be given many times",
+    )
+
+
+def _add_files(parser: argparse.ArgumentParser, what: str = "a file to read") -> None:
+    parser.add_argument(
+        "files", nargs="*", metavar="FILE", help=f"{what}; '-' or none: stdin; many may be given"
+    )
+
+
+class _Subparser(argparse.ArgumentParser):
+    """A subcommand's parser, which takes its options after its positional arguments as
+    well (``urikit resolve BASE --json -``): argparse alone gives a ``*`` positional that
+    follows another one nothing, once an option comes between them."""
+
+    _intermixing = False
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if self._intermixing:  # parse_known_intermixed_args calls this method twice
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
+
+
+#: The top-level help's epilog: the contract every command keeps.
+EPILOG = """\
+Exit status, the same for every command: 0 every input valid (every result produced);
+1 some input invalid (or, for equivalent, some pair not equivalent); 2 usage error (an
+unknown flag or command, an invalid BASE, --base or option value, a FILE that cannot be
+opened, --host idna without its extra; urikit alone prints this help and exits 2);
+74 reading the input or writing the output failed; 130 interrupted (Ctrl-C); 141 the
+reader of the output went away (| head), silently.
+
+Input: arguments, or lines of FILEs or stdin ('-', or none): LF, CR LF or CR end a
+line, a UTF-8 byte order mark at the start of each file is skipped, a line that is not
+UTF-8 is reported invalid.  Reports read FILE:LINE:COLUMN: reason (FILE is <stdin> for
+standard input and <arg> for arguments, LINE then the argument's number; COLUMN counts
+characters from 1).  --json writes JSON Lines, one object per input line (per match for
+extract and links) with file, line, input, the result and error.
+"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``urikit`` argument parser, with one subparser per subcommand."""
     parser = argparse.ArgumentParser(
         prog="urikit",
         description="Parse, validate, resolve and normalize URI references "
         "(RFC 3986, or RFC 2396 with RFC 2732) and IRIs (RFC 3987).",
-        epilog="Exit status: 0 all input valid, 1 some input invalid, 2 usage error (a FILE "
-        "that cannot be opened, --host idna without its extra too), 74 reading the input or "
-        "writing the output failed, 130 interrupted, 141 the reader of the output went away.  "
-        "Lines end at LF, CR LF or CR.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"urikit {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Subparser)
 
     sub = commands.add_parser(
         "parse",
         help="print the components of each URI reference",
         description="Print the components of each URI reference (absent ones as "
-        "'(absent)', or null with --json).  A port of more than 4,300 significant digits "
-        "has port_number '(too large)', or null with --json; port holds its digits.",
+        "'(absent)', or null with --json), with the input and a caret under the column "
+        "of an invalid one on stderr.  A port of more than 4,300 significant digits has "
+        "port_number '(too large)', or null with --json; port holds its digits.",
     )
     _add_grammar(sub)
-    sub.add_argument("--json", action="store_true", help="one JSON object per reference")
-    sub.add_argument("uris", nargs="+", metavar="URI", help="a URI reference")
+    _add_pipeline(sub, json="uri, its components, host_type, port_number", show_source=False)
+    sub.set_defaults(show_source=True)  # parse is for reading: the caret always
+    _add_input(sub, "uris", "URI", "a URI reference")
 
     sub = commands.add_parser(
         "check",
-        help="validate a file of URI references, one per line",
-        description="Validate one URI reference per line; print LINE:COLUMN: reason for "
-        "each invalid line (COLUMN counts characters from 1), then a summary.  Empty "
-        "lines are skipped; lines end at LF, CR LF or a lone CR; a UTF-8 byte order mark "
-        "is accepted.",
+        help="validate files of URI references, one per line",
+        description="Validate one URI reference per line; print FILE:LINE:COLUMN: reason "
+        "for each invalid line, then a summary (on stderr with --json).  Empty lines are "
+        "skipped (valid null with --json).",
     )
     _add_grammar(sub)
-    sub.add_argument("file", nargs="?", metavar="FILE", help="the file to read; '-' or none: stdin")
+    _add_pipeline(sub, json="valid (true, false, or null for an empty line)")
+    _add_files(sub)
 
     sub = commands.add_parser(
         "resolve",
         help="resolve references against a base URI",
         description="Resolve each reference against BASE (RFC 3986 §5.2, or RFC 2396 §5.2 "
-        "with --grammar rfc2396) and print one target URI per line.  With no REF, or "
-        "'-', references are read from stdin, one per line; invalid ones are reported "
-        "on stderr as N:COLUMN: reason.",
+        "with --grammar rfc2396) and print one target URI per input line.",
     )
     _add_grammar(sub, rule=False)
     sub.add_argument(
@@ -107,8 +205,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="'..' segments that climb above the root: drop (RFC 3986's default), keep "
         "(RFC 2396's default) or report an error",
     )
+    _add_pipeline(sub, json="result (the target URI, or null)", on_error=True)
     sub.add_argument("base", metavar="BASE", help="the base URI (it must have a scheme)")
-    sub.add_argument("refs", nargs="*", metavar="REF", help="a reference; '-' or none: stdin")
+    _add_input(sub, "refs", "REF", "a reference")
 
     sub = commands.add_parser(
         "relativize",
@@ -117,8 +216,9 @@ def build_parser() -> argparse.ArgumentParser:
         "(RFC 3986 §5.2, or RFC 2396 §5.2 with --grammar rfc2396) against BASE to it.",
     )
     _add_grammar(sub, rule=False)
+    _add_pipeline(sub, json="result (the reference, or null)", on_error=True)
     sub.add_argument("base", metavar="BASE", help="the base URI (it must have a scheme)")
-    sub.add_argument("targets", nargs="+", metavar="TARGET", help="a target URI")
+    _add_input(sub, "targets", "TARGET", "a target URI")
 
     level = {
         "choices": ["string", "syntax", "scheme"],
@@ -130,19 +230,20 @@ def build_parser() -> argparse.ArgumentParser:
         "normalize",
         help="print the normal form of each reference",
         description="Print the normal form of each reference (RFC 3986 §6.2, or RFC 2396 "
-        "§6 with --grammar rfc2396).  With no URI, or '-', references are read from "
-        "stdin, one per line; invalid ones are reported on stderr as N:COLUMN: reason.",
+        "§6 with --grammar rfc2396), one per input line.",
     )
     _add_grammar(sub, rule=False)
     sub.add_argument("--level", "-l", **level)  # type: ignore[arg-type]
-    sub.add_argument("uris", nargs="*", metavar="URI", help="a reference; '-' or none: stdin")
+    _add_pipeline(sub, json="result (the normal form, or null)", on_error=True)
+    _add_input(sub, "uris", "URI", "a reference")
 
     sub = commands.add_parser(
         "equivalent",
-        help="whether two references are equivalent",
-        description="Exit 0 and print the common normal form when A and B are equivalent "
-        "at the level asked for; exit 1 and name the first component that differs after "
-        "normalization when they are not; exit 2 when either is invalid.",
+        help="whether pairs of references are equivalent",
+        description="For A and B, or for each input line A<TAB>B (as paste writes them), "
+        "print 'equivalent: ' and the common normal form, or 'not equivalent: ' and the "
+        "first component that differs after normalization.  Exit 0 when every pair is "
+        "equivalent, 1 when some pair is not, or is invalid.",
     )
     _add_grammar(sub, rule=False)
     sub.add_argument("--level", "-l", **level)  # type: ignore[arg-type]
@@ -152,12 +253,24 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="resolve A and B against this base URI first (RFC 3986 §6.1)",
     )
-    sub.add_argument("a", metavar="A", help="a URI reference")
-    sub.add_argument("b", metavar="B", help="another URI reference")
+    _add_pipeline(
+        sub,
+        json="a, b, equivalent (true, false, null), normal, differs (component, a, b)",
+        on_error=True,
+    )
+    sub.add_argument("a", nargs="?", metavar="A", help="a URI reference; none, or '-': stdin")
+    sub.add_argument("b", nargs="?", metavar="B", help="another URI reference")
+    sub.add_argument(
+        "--input",
+        "-i",
+        action="append",
+        metavar="FILE",
+        help="read pairs A<TAB>B from FILE ('-': stdin); may be given many times",
+    )
 
     sub = commands.add_parser(
         "extract",
-        help="find the URIs in a text",
+        help="find the URIs in texts",
         description="Print the URIs found in a text (RFC 2396 Appendix E, RFC 3986 Appendix "
         "C), one per line: <> and quotes delimit them, whitespace inside <> is removed, a "
         "URL: prefix is dropped, trailing punctuation is the sentence's.  IRIs (RFC 3987) "
@@ -166,11 +279,11 @@ def build_parser() -> argparse.ArgumentParser:
         "that are not UTF-8 are skipped.",
     )
     _add_grammar(sub, rule=False, note="; rfc3987 finds what rfc3986 finds")
-    sub.add_argument(
-        "--json",
-        action="store_true",
-        help="one JSON object per URI: uri, iri (as written), start and end (character "
-        "offsets in the input), line, column, delimiter, alternatives",
+    _add_pipeline(
+        sub,
+        json="(input: the URI as written) column, uri, iri, start and end (character "
+        "offsets in the file), delimiter, alternatives",
+        show_source=False,
     )
     sub.add_argument(
         "--iri",
@@ -191,14 +304,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also find abbreviated URLs (www.example.com/path) and complete them",
     )
-    sub.add_argument("file", nargs="?", metavar="FILE", help="the file to read; '-' or none: stdin")
+    _add_files(sub)
 
     sub = commands.add_parser(
         "complete",
         help="complete abbreviated URLs (www.example.com/path)",
         description="Print the absolute URI each abbreviated URL stands for (RFC 2396 "
-        "Appendix F heuristics: see urikit.complete); report the ones no reading makes a "
-        "URI of on stderr as N:COLUMN: reason.",
+        "Appendix F heuristics: see urikit.complete), one per input line.",
     )
     sub.add_argument(
         "--default-scheme",
@@ -206,50 +318,56 @@ def build_parser() -> argparse.ArgumentParser:
         default="http",
         help="the scheme for hosts without one (default: http; ftp. hosts get ftp)",
     )
-    sub.add_argument("texts", nargs="+", metavar="TEXT", help="an abbreviated URL")
+    _add_pipeline(sub, json="result (the URI, or null)", on_error=True)
+    _add_input(sub, "texts", "TEXT", "an abbreviated URL")
 
     sub = commands.add_parser(
         "links",
-        help="list the links of an HTML document, resolved",
+        help="list the links of HTML documents, resolved",
         description="Print every URI reference of an HTML document (href, src, srcset, "
         "action, ...), resolved against the document's base URI (RFC 3986 §5.1: its "
         "<base href>, else --base), one per line.  A reference with Unicode characters "
         "becomes a URI as a browser makes it: its query in the document's --encoding (for "
         "http, https, ftp, file), the rest in UTF-8, its host name by IDNA (--mode).  "
         "References that cannot be resolved, or whose host IDNA refuses, are reported on "
-        "stderr as LINE:COLUMN: <element attribute>: reason (exit 1).",
+        "stderr as FILE:LINE:COLUMN: <element attribute>: reason (exit 1) and left out.",
     )
     _add_grammar(sub, rule=False, note="; rfc3987 reads as rfc3986 does")
     sub.add_argument(
         "--base",
         "-b",
         default=None,
-        help="the URI the document was retrieved from (an embedded <base href> wins)",
+        help="the URI the documents were retrieved from (an embedded <base href> wins)",
     )
-    sub.add_argument(
-        "--json",
-        action="store_true",
-        help="one JSON object per reference: uri, reference, element, attribute, line, "
-        "column, error",
+    _add_pipeline(
+        sub,
+        json="(input: the reference) column, uri, reference, element, attribute, repaired",
+        show_source=False,
     )
     sub.add_argument(
         "--encoding",
         "-e",
         default="utf-8",
-        help="the document's encoding (utf-8), which also encodes the queries of its links",
+        help="the documents' encoding (utf-8), which also encodes the queries of their links",
+    )
+    sub.add_argument(
+        "--lenient",
+        action="store_true",
+        help="read references as browsers do: remove tabs and newlines inside them, "
+        "percent-encode what the grammar does not allow (a space, |, {), and print a note "
+        "(FILE:LINE:COLUMN: note: ...) on stderr for each repaired one instead of leaving "
+        "it out (repaired: tab-or-newline-removed, percent-encoded with --json)",
     )
     _add_mode(sub, "for host names with Unicode characters")
-    sub.add_argument("file", nargs="?", metavar="FILE", help="the HTML file; '-' or none: stdin")
+    _add_files(sub, "an HTML file")
 
     sub = commands.add_parser(
         "iri-to-uri",
         help="convert IRIs to URIs (RFC 3987 §3.1)",
         description="Print the URI each IRI reference maps to (RFC 3987 §3.1): every "
         "Unicode character as its percent-encoded UTF-8 octets; with --host idna, a host "
-        "name as IDNA A-labels instead.  With no IRI, or '-', references are read from "
-        "stdin, one per line; invalid ones, and host names IDNA refuses, are reported on "
-        "stderr as N:COLUMN: reason (exit 1).  --host idna without the extra it needs is "
-        "a usage error (exit 2).",
+        "name as IDNA A-labels instead.  Host names IDNA refuses are reported like invalid "
+        "references.",
     )
     sub.add_argument(
         "--host",
@@ -259,7 +377,8 @@ def build_parser() -> argparse.ArgumentParser:
         "A-labels (xn--)",
     )
     _add_mode(sub, "of --host idna")
-    sub.add_argument("uris", nargs="*", metavar="IRI", help="an IRI reference; '-' or none: stdin")
+    _add_pipeline(sub, json="result (the URI, or null)", on_error=True)
+    _add_input(sub, "uris", "IRI", "an IRI reference")
 
     sub = commands.add_parser(
         "uri-to-iri",
@@ -267,10 +386,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print the IRI each URI reference converts to (RFC 3987 §3.2): "
         "percent-encoded UTF-8 decoded where an IRI may hold the character (never a "
         "reserved character, %%25, a bidirectional formatting character or a space); with "
-        "--host idna, the A-labels of a host name decoded to Unicode.  With no URI, or "
-        "'-', references are read from stdin, one per line; invalid ones are reported on "
-        "stderr as N:COLUMN: reason (exit 1).  --host idna without the extra it needs is "
-        "a usage error (exit 2).",
+        "--host idna, the A-labels of a host name decoded to Unicode.",
     )
     sub.add_argument(
         "--host",
@@ -279,7 +395,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="a host name's xn-- labels: kept (default) or decoded to Unicode",
     )
     _add_mode(sub, "of --host idna")
-    sub.add_argument("uris", nargs="*", metavar="URI", help="a URI reference; '-' or none: stdin")
+    _add_pipeline(sub, json="result (the IRI, or null)", on_error=True)
+    _add_input(sub, "uris", "URI", "a URI reference")
     return parser
 
 
@@ -291,7 +408,12 @@ def parse_args(argv: Sequence[str] | None, report: Reporter) -> argparse.Namespa
     printed, errors = io.StringIO(), io.StringIO()
     try:
         with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(errors):
-            return build_parser().parse_args(argv)
+            parser = build_parser()
+            args = parser.parse_args(argv)
+            if args.command is None:  # `urikit` alone: the help, as a usage error
+                parser.print_help(sys.stderr)
+                raise SystemExit(EXIT_USAGE)
+            return args
     except SystemExit as exit_:
         if errors.getvalue():
             warn(errors.getvalue().rstrip("\n"))

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import BinaryIO, NamedTuple
 
-from ._cli_output import InputError, Reporter, UsageError, strerror
+from ._cli_output import InputError, Problem, Progress, Reporter, UsageError, strerror
 
 __all__ = [
     "CHUNK",
@@ -29,6 +29,7 @@ __all__ = [
     "read_document",
     "read_lines",
     "read_text",
+    "shown_name",
     "split_lines",
     "stdin_unless",
 ]
@@ -37,16 +38,21 @@ CHUNK = 1 << 16  # bytes asked of one read: a pipe's capacity; a line may span m
 
 
 # -- the opener ------------------------------------------------------------------------
+def shown_name(name: str | None) -> str:
+    """The name of an input in reports: ``<stdin>`` for standard input."""
+    return "<stdin>" if name is None or name == "-" else name
+
+
 @contextlib.contextmanager
-def open_input(name: str | None) -> Iterator[Iterator[bytes]]:
+def open_input(name: str | None, progress: Progress | None = None) -> Iterator[Iterator[bytes]]:
     """The bytes of the file ``name`` (stdin for ``-`` or ``None``) in chunks, closed on
-    leaving.  A file that cannot be opened is a :class:`UsageError`; a read that fails,
-    stdin's included, an :class:`InputError`."""
+    leaving, counted by ``progress``.  A file that cannot be opened is a
+    :class:`UsageError`; a read that fails, stdin's included, an :class:`InputError`."""
     if name is None or name == "-":
         if sys.stdin is None:  # closed before the start (`<&-`): Python sets it to None
             raise InputError(f"cannot read standard input: {os.strerror(errno.EBADF)}")
         _refuse_stdout(sys.stdin.buffer, "standard input")
-        yield _chunks(sys.stdin.buffer, "standard input")
+        yield _chunks(sys.stdin.buffer, "standard input", progress)
         return
     try:  # not `with open(...)`: only an OSError of open itself is a usage error
         stream = open(name, "rb")  # noqa: SIM115
@@ -54,7 +60,16 @@ def open_input(name: str | None) -> Iterator[Iterator[bytes]]:
         raise UsageError(f"cannot read {name}: {strerror(error)}") from None
     with stream:
         _refuse_stdout(stream, name)
-        yield _chunks(stream, name)
+        yield _chunks(stream, name, progress)
+
+
+def _size(stream: BinaryIO) -> int | None:
+    """The size of a regular file, ``None`` for a pipe, a terminal or a device."""
+    try:
+        status = os.fstat(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        return None
+    return status.st_size if stat.S_ISREG(status.st_mode) else None
 
 
 def _refuse_stdout(stream: BinaryIO, name: str) -> None:
@@ -69,10 +84,12 @@ def _refuse_stdout(stream: BinaryIO, name: str) -> None:
         raise UsageError(f"{name} is also the standard output")
 
 
-def _chunks(stream: BinaryIO, name: str) -> Iterator[bytes]:
+def _chunks(stream: BinaryIO, name: str, progress: Progress | None) -> Iterator[bytes]:
     """The bytes of ``stream`` as they come: ``read1`` returns what a pipe holds without
     waiting for a full chunk, so a line is handled as soon as it is written."""
     read = getattr(stream, "read1", stream.read)
+    if progress is not None:
+        progress.add_input(_size(stream))
     while True:
         try:
             chunk: bytes = read(CHUNK)
@@ -82,6 +99,8 @@ def _chunks(stream: BinaryIO, name: str) -> Iterator[bytes]:
             raise InputError(f"cannot read {name}: {strerror(error)}") from None
         if not chunk:
             return
+        if progress is not None:
+            progress.read += len(chunk)
         yield chunk
 
 
@@ -156,10 +175,12 @@ def split_lines(chunks: Iterable[bytes]) -> Iterator[bytes]:
 
 
 class NotUTF8(NamedTuple):
-    """A line that is not UTF-8: the column of its first bad byte (from 1), and why."""
+    """A line that is not UTF-8: the column of its first bad byte (from 1), why, and the
+    line with U+FFFD in place of what is not UTF-8."""
 
     column: int
     reason: str
+    text: str
 
 
 def read_lines(chunks: Iterable[bytes]) -> Iterator[tuple[int, str | NotUTF8]]:
@@ -178,7 +199,8 @@ def read_lines(chunks: Iterable[bytes]) -> Iterator[tuple[int, str | NotUTF8]]:
             yield number, raw.decode("utf-8")
         except UnicodeDecodeError as error:
             column = len(raw[: error.start].decode("utf-8", "replace")) + 1
-            yield number, NotUTF8(column, f"not UTF-8: byte 0x{raw[error.start]:02X}")
+            reason = f"not UTF-8: byte 0x{raw[error.start]:02X}"
+            yield number, NotUTF8(column, reason, raw.decode("utf-8", "replace"))
 
 
 # -- the loop over a command's inputs ------------------------------------------------------
@@ -188,21 +210,31 @@ def stdin_unless(arguments: Sequence[str]) -> Sequence[str] | None:
 
 
 def inputs(
-    report: Reporter, arguments: Sequence[str] | None = None, file: str | None = None
+    report: Reporter, arguments: Sequence[str] | None = None, files: Sequence[str] = ()
 ) -> Iterator[tuple[int, str]]:
     """``(number, text)`` for each input of a command, numbered from 1: each of
-    ``arguments``, or when it is ``None`` each line of ``file`` (stdin for ``-`` or
-    ``None``; see :func:`read_lines`).  A line that is not UTF-8 is reported invalid
-    here, at its column, and not yielded."""
+    ``arguments`` (the reports name them ``<arg>``), or when it is ``None`` each line of
+    each of ``files`` in turn (none: stdin; ``-`` is stdin; see :func:`read_lines`),
+    numbered from 1 in each.  :attr:`Reporter.file` names the input being read.  A line
+    that is not UTF-8 is reported invalid here, at its column, and not yielded."""
     if arguments is not None:
+        report.file = "<arg>"
         yield from enumerate(arguments, start=1)
         return
-    with open_input(file) as chunks:
-        for number, text in read_lines(chunks):
-            if isinstance(text, NotUTF8):
-                report.invalid(number, text.column, text.reason)
-            else:
-                yield number, text
+    progress, step = report.progress, report.progress.STEP
+    for name in files or ["-"]:
+        with open_input(name, progress) as chunks:
+            report.file = shown_name(name)
+            number = 0
+            for number, text in read_lines(chunks):
+                if not number % step:
+                    progress.lines(number)
+                if isinstance(text, NotUTF8):
+                    found = Problem(text.column - 1, "not-utf-8", text.reason)
+                    report.failed(number, text.text, found)
+                else:
+                    yield number, text
+            progress.done += number
 
 
 # -- blocks of text, for searching -------------------------------------------------------

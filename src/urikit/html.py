@@ -25,7 +25,8 @@ browser sees:
   written, ``&#1;`` is U+0001); leading and trailing ASCII whitespace is trimmed;
 * tabs and newlines *inside* a reference are kept: a browser's URL parser deletes them,
   but they are not URI characters, so such a reference is reported invalid (``uri`` is
-  ``None``), never repaired (``urikit.requote`` repairs references);
+  ``None``); with ``lenient=True`` they are removed, and what the grammar does not allow
+  is percent-encoded, as a browser does (``Link.repaired`` says so);
 * a reference with characters outside US-ASCII is an IRI reference (RFC 3987 §2.2) and
   becomes a URI as the URL Standard's URL parser encodes it: the query of a URL whose
   scheme is ``http``, ``https``, ``ftp`` or ``file`` in the document's encoding (a
@@ -68,9 +69,10 @@ from ._html_tokenizer import Reference, scan
 from ._html_url import as_uri, check_mode, query_encodings
 from ._operations import resolve
 from ._reference import URIReference, parse
+from ._requote import requote
 from .errors import ErrorKind, IDNAError, ResolutionError, URISyntaxError
 
-__all__ = ["Link", "base_uri", "links"]
+__all__ = ["REPAIRS", "Link", "base_uri", "links"]
 
 #: A base URI the caller gives (RFC 3986 §5.1.2 to §5.1.4), or ``None``.
 Layer = str | URIReference | None
@@ -99,6 +101,9 @@ class Link:
     #: reference without a base, a :class:`urikit.IDNAError` for a host name IDNA
     #: refuses (or that needs the ``idna`` extra).  Not part of equality.
     error: LinkError | None = field(default=None, compare=False)
+    #: With ``lenient=True``, what was repaired to find ``uri`` (:data:`REPAIRS`); empty
+    #: when the reference was valid as written.
+    repaired: tuple[str, ...] = ()
 
 
 # -- how references are read: the grammar, and HTML's encoding of IRIs ------------------
@@ -111,16 +116,58 @@ class _Reading:
     g: Grammar
     encodings: tuple[str, ...]
     mode: str
+    lenient: bool = False
 
 
-def _reading(grammar: str | Grammar | None, encoding: str, mode: str) -> _Reading:
+def _reading(
+    grammar: str | Grammar | None, encoding: str, mode: str, lenient: bool = False
+) -> _Reading:
     """The arguments of :func:`links` and :func:`base_uri`, checked at the call."""
     g = get_grammar(grammar)
     check_mode(mode)
-    return _Reading(g, uri_grammar(g), query_encodings(encoding), mode)
+    return _Reading(g, uri_grammar(g), query_encodings(encoding), mode, lenient)
 
 
-_Target = tuple[str | None, LinkError | None]
+#: The target URI or the error, and what was repaired (``lenient=True``).
+_Target = tuple[str | None, LinkError | None, tuple[str, ...]]
+
+#: What ``lenient=True`` repairs, as :attr:`Link.repaired` names it: tabs and newlines
+#: inside a reference removed (the URL Standard's URL parser removes them), characters
+#: the grammar does not allow percent-encoded as UTF-8 (:func:`urikit.requote`).
+REPAIRS = ("tab-or-newline-removed", "percent-encoded")
+_TAB_OR_NEWLINE = str.maketrans("", "", "\t\n\r")
+
+
+def _repaired(reference: str, reading: _Reading) -> tuple[str, tuple[str, ...]]:
+    """``reference`` as a browser reads it, and what was changed (:data:`REPAIRS`): an
+    IRI reference (under ``rfc3987``, so that the characters outside ASCII are then
+    encoded as HTML encodes them), or a URI reference under ``rfc2396``."""
+    done = []
+    cleaned = reference.translate(_TAB_OR_NEWLINE)
+    if cleaned != reference:
+        done.append(REPAIRS[0])
+    grammar = "rfc2396" if reading.given.name == "rfc2396" else "rfc3987"
+    fixed = requote(cleaned, grammar=grammar, host="percent")
+    if fixed != cleaned:
+        done.append(REPAIRS[1])
+    return fixed, tuple(done)
+
+
+def _target(reference: str, base: URIReference | None, reading: _Reading) -> _Target:
+    """The target URI of ``reference`` and what was repaired (see :func:`_strict_target`);
+    with ``reading.lenient``, a reference that is not a URI (or IRI) reference is
+    repaired first (:func:`_repaired`), unless the repair fails too."""
+    uri, error = _strict_target(reference, base, reading)
+    if not reading.lenient or not isinstance(error, URISyntaxError):
+        return uri, error, ()
+    try:
+        fixed, done = _repaired(reference, reading)
+    except URISyntaxError:  # what encoding cannot mend (a lone surrogate)
+        return uri, error, ()
+    repaired_uri, repaired_error = _strict_target(fixed, base, reading)
+    if repaired_uri is None:
+        return uri, error, ()
+    return repaired_uri, repaired_error, done
 
 
 def _no_base(reference: str) -> ResolutionError:
@@ -131,7 +178,9 @@ def _no_base(reference: str) -> ResolutionError:
     )
 
 
-def _target(reference: str, base: URIReference | None, reading: _Reading) -> _Target:
+def _strict_target(
+    reference: str, base: URIReference | None, reading: _Reading
+) -> tuple[str | None, LinkError | None]:
     """The target URI of ``reference`` (RFC 3986 §5.2 or RFC 2396 §5.2), or the error;
     an IRI reference is made a URI reference first, as HTML does (see ``_as_uri``)."""
     try:
@@ -186,7 +235,7 @@ def _document_base(
     gives one, resolved against the ``outer`` layers if relative, else those layers."""
     if href is not None:
         # §5.1: "converted to absolute form and stripped of any fragment"
-        target, _ = _target(href, outer, reading)
+        target, _, _ = _target(href, outer, reading)
         if target is not None:
             ref = parse(target, grammar=reading.g)
             # HTML standard, "set the frozen base URL": a data: or javascript: URL is no
@@ -214,13 +263,13 @@ def _resolved(
     targets: dict[str, _Target] = {}
     for element, attribute, reference, line, column, is_base in found:
         if is_base:  # HTML resolves a base element's href against the layers outside it
-            uri, error = _target(reference, outer, reading)
+            uri, error, repaired = _target(reference, outer, reading)
         else:
             known = targets.get(reference)
             if known is None:
                 known = targets[reference] = _target(reference, base, reading)
-            uri, error = known
-        yield Link(element, attribute, reference, uri, line, column, error)
+            uri, error, repaired = known
+        yield Link(element, attribute, reference, uri, line, column, error, repaired)
 
 
 # -- the public functions ----------------------------------------------------------------
@@ -275,6 +324,7 @@ def links(
     grammar: str | Grammar | None = None,
     encoding: str = "utf-8",
     mode: str = "uts46",
+    lenient: bool = False,
 ) -> Iterator[Link]:
     """Every URI reference of an HTML document, in document order, each resolved
     (RFC 3986 §5.2, or RFC 2396 §5.2 with ``grammar="rfc2396"``) against the base that
@@ -305,6 +355,12 @@ def links(
     ``ValueError`` at the call.  The document is read at once; references are resolved
     as consumed.
 
+    ``lenient=True`` reads references as browsers do instead of reporting them: tabs
+    and newlines inside one are removed, characters the grammar does not allow are
+    percent-encoded as UTF-8 (:func:`urikit.requote`; those outside ASCII then as above),
+    and ``Link.repaired`` says which of :data:`REPAIRS` were made (the document's
+    ``<base href>`` is read so too).  What no encoding mends is still reported.
+
     >>> page = '''
     ... <base href="http://example.com/a/">
     ... <img src=logo.png srcset="logo-2x.png 2x, /big,wide.png 800w">
@@ -319,9 +375,12 @@ def links(
     >>> page = '<meta charset=latin-1><a href="https://bücher.de/ü?q=ü">'
     >>> [link.uri for link in links(page, encoding="latin-1")]
     ['https://xn--bcher-kva.de/%C3%BC?q=%FC']
+    >>> (link,) = links('<a href="../x y">', retrieval_uri="http://h/a/b", lenient=True)
+    >>> link.uri, link.repaired
+    ('http://h/x%20y', ('percent-encoded',))
     """
     _check(document)
-    reading = _reading(grammar, encoding, mode)
+    reading = _reading(grammar, encoding, mode, lenient)
     outer = _outer_base(encapsulating_base, retrieval_uri, default, reading.g)
     scanned = scan(document, stop_at_base=False)
     base = _document_base(scanned.base, outer, reading)
