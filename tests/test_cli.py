@@ -1664,6 +1664,42 @@ def test_pipeline_in_a_process(tmp_path: Path) -> None:
     assert [r["error"] is None for r in records] == [True, True, False, True], proc
 
 
+#: Each command with one result per input line, with input lines some of which fail.
+ALIGNED = {
+    "resolve": (["resolve", "http://a/b/c"], b"g\n\nbad ref\n../../../..\nh\n"),
+    "relativize": (["relativize", "http://a/b/c"], b"http://a/b/d\nnot a uri\n/x\n"),
+    "normalize": (["normalize"], b"HTTP://A/%7e\nbad ref\n\n/./a\n"),
+    "complete": (["complete"], b"www.a.com\n\xff\nftp.b.org/x\n"),
+    "equivalent": (["equivalent"], b"http://a/\tHTTP://A:80/\nno tab\nhttp://a/x\thttp://a/y\n"),
+    "iri-to-uri": (["iri-to-uri"], "http://\u00e9.fr/\nbad iri\n/\u00fc\n".encode()),
+    "uri-to-iri": (["uri-to-iri"], b"http://a/%C3%BC\n%zz\n/x\n"),
+}
+
+
+@posix_only
+@pytest.mark.parametrize("command", sorted(ALIGNED))
+def test_every_command_aligns_with_its_input_in_a_process(command: str) -> None:
+    """A real process per command: N lines in, N lines out in text mode (an empty line
+    for a failure), N JSON records with --json, each with its input and line number,
+    ``error`` null or an object of the one shape; exit 1 when some input failed."""
+    argv, data = ALIGNED[command]
+    count = data.count(b"\n")
+    text = run_process(*argv, stdin=data)
+    assert text.code == 1 and len(text.lines) == count, text
+    assert "Traceback" not in text.err and text.err, text
+    as_json = run_process(*argv, "--json", stdin=data)
+    records = [json.loads(line) for line in as_json.out.splitlines()]
+    assert as_json.code == 1 and [r["line"] for r in records] == list(range(1, count + 1))
+    assert all(r["file"] == "<stdin>" for r in records), records
+    failed = [r for r in records if r["error"] is not None]
+    assert failed, records
+    for record in failed:
+        assert set(record["error"]) == {"position", "line", "column", "kind", "reason"}
+        assert record["error"]["line"] == record["line"], record
+    for (index, line), shown in zip(enumerate(text.lines), records, strict=True):
+        assert (line == "") >= (shown["error"] is not None), (index, line, shown)
+
+
 def test_links_lenient() -> None:
     """--lenient: what browsers follow is repaired and noted, not left out."""
     page = b'<a href="../x y">\n<a href="http://[zz/">\n<a href="ok">'
