@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from urikit import ErrorKind
+from urikit import ErrorKind, URIReference
 
 R3 = "rfc3986"
 R2 = "rfc2396"
@@ -67,3 +67,19 @@ def server(
 def registry(scheme: str | None, authority: str, path: str = "", **extra: Any) -> dict[str, Any]:
     """RFC 2396 §3.2.1 registry-based authority: no userinfo, host or port."""
     return parts(scheme, authority, None, None, None, path, **extra)
+
+
+def assert_authority_recomposes(ref: URIReference) -> None:
+    """RFC 3986 §3.2: ``[ userinfo "@" ] host [ ":" port ]`` gives the authority back, and
+    the host is one of the four host rules; no authority, no parts of one."""
+    if ref.authority is None:
+        assert ref.userinfo is ref.host is ref.port is None
+        return
+    assert ref.host is not None
+    rebuilt = (
+        ("" if ref.userinfo is None else ref.userinfo + "@")
+        + ref.host
+        + ("" if ref.port is None else ":" + ref.port)
+    )
+    assert rebuilt == ref.authority
+    assert ref.host_type in ("ipv6", "ipvfuture", "ipv4", "reg-name")

@@ -266,6 +266,13 @@ PARTIAL = {
 APPENDIX_B = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?")
 
 
+def appendix_b(text: str) -> tuple[str | None, ...]:
+    """(scheme, authority, path, query, fragment) as Appendix B's groups 2, 4, 5, 7, 9."""
+    match = APPENDIX_B.match(text)
+    assert match is not None  # the pattern matches every string
+    return match.group(2, 4, 5, 7, 9)
+
+
 def accepts(text: str, rule: str = "URI-reference", grammar: str = "rfc3986") -> bool:
     """Whether the oracle regex of ``rule`` matches all of ``text``."""
     return ORACLES[grammar][rule].fullmatch(text) is not None

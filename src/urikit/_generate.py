@@ -405,12 +405,16 @@ RULES: Mapping[str, Mapping[str, Rule]] = {
 }
 
 
+def _named(grammar: Grammar, name: str | None) -> str:
+    """``name``, or for ``None`` the grammar's reference rule (its first)."""
+    return next(iter(grammar.rules)) if name is None else name
+
+
 def rule_of(grammar: Grammar, name: str | None) -> Rule:
     """The generator of rule ``name`` of ``grammar`` (``None``: its reference rule);
     ``ValueError`` names the rules there are."""
     rules = RULES[grammar.name]
-    if name is None:
-        name = next(iter(grammar.rules))
+    name = _named(grammar, name)
     try:
         return rules[name]
     except KeyError:
@@ -458,7 +462,7 @@ def near_miss(grammar: Grammar, name: str | None) -> Rule:
     it accepts: a mutation of a valid string, drawn again while it is still valid, and at
     the third time a space (which no rule of any grammar admits) put in it."""
     base = rule_of(grammar, name)
-    rule_name = name if name is not None else next(iter(grammar.rules))
+    rule_name = _named(grammar, name)
     edit = mutation(base, IRI_MUTATION_ALPHABET if grammar.name == "rfc3987" else MUTATION_ALPHABET)
 
     def rule(d: Draw) -> str:
