@@ -60,7 +60,16 @@ def _metadata(dist: Path) -> Message:
 
 def test_the_names_carry_the_version(dist: Path) -> None:
     assert _one(dist, "*.tar.gz").name == f"urikit-{urikit.__version__}.tar.gz"
-    assert _one(dist, "*.whl").name == f"urikit-{urikit.__version__}-py3-none-any.whl"
+    # a wheel for this interpreter and platform: it holds the compiled core (issue 13)
+    tag = f"cp{sys.version_info[0]}{sys.version_info[1]}"
+    assert _one(dist, "*.whl").name.startswith(f"urikit-{urikit.__version__}-{tag}-{tag}-")
+
+
+def test_the_wheel_holds_the_compiled_core(dist: Path) -> None:
+    """Built from csrc/ with the system compiler (CI requires it: URIKIT_REQUIRE_CORE=1)."""
+    names = _wheel_names(dist)
+    cores = [name for name in names if name.startswith("urikit/_core.") and name.endswith(".so")]
+    assert len(cores) == 1, sorted(names)
 
 
 def test_the_sdist_holds_the_license_the_docs_and_the_tests(dist: Path) -> None:
@@ -68,7 +77,7 @@ def test_the_sdist_holds_the_license_the_docs_and_the_tests(dist: Path) -> None:
     tracked = []  # every file git knows there (none when this runs from an sdist)
     if shutil.which("git") and (ROOT / ".git").exists():
         tracked = subprocess.run(
-            ["git", "ls-files", "tests", "examples", "benchmarks", "src"],
+            ["git", "ls-files", "tests", "examples", "benchmarks", "src", "csrc"],
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -80,6 +89,9 @@ def test_the_sdist_holds_the_license_the_docs_and_the_tests(dist: Path) -> None:
         "CHANGELOG.md",
         "CONTRIBUTING.md",
         "pyproject.toml",
+        "setup.py",
+        "csrc/core.c",
+        "csrc/tables.h",
         "dev",
         ".ci/run",
         "src/urikit/py.typed",

@@ -33,6 +33,11 @@ from ._host import (
 __all__ = ["GRAMMARS", "RFC2396", "RFC3986", "RFC3987", "Grammar", "ReferenceRule", "get_grammar"]
 
 
+#: The bits of :attr:`ReferenceRule.flags`, as the compiled core (``csrc/core.c``) reads
+#: them: a scheme required or forbidden, no fragment, not the empty string.
+RULE_SCHEME_REQUIRED, RULE_SCHEME_FORBIDDEN, RULE_NO_FRAGMENT, RULE_NOT_EMPTY = 1, 2, 4, 8
+
+
 @dataclass(frozen=True, slots=True)
 class ReferenceRule:
     """The shape of a whole-reference rule: whether it needs, forbids or allows a scheme,
@@ -46,10 +51,19 @@ class ReferenceRule:
     empty: bool = True
     #: Narrower than URI-reference: the parser must check scheme, fragment or emptiness.
     constrained: bool = field(init=False, repr=False)
+    #: The same constraints as the compiled core reads them (``RULE_*`` bits).
+    flags: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         narrower = self.scheme != "optional" or not self.fragment or not self.empty
         object.__setattr__(self, "constrained", narrower)
+        flags = (
+            (RULE_SCHEME_REQUIRED if self.scheme == "required" else 0)
+            | (RULE_SCHEME_FORBIDDEN if self.scheme == "forbidden" else 0)
+            | (0 if self.fragment else RULE_NO_FRAGMENT)
+            | (0 if self.empty else RULE_NOT_EMPTY)
+        )
+        object.__setattr__(self, "flags", flags)
 
 
 def _host_type_3986(host: str) -> str:
@@ -110,6 +124,9 @@ class Grammar:
     normalization: Literal["rfc3986", "rfc2396", "rfc3987"] = "rfc3986"
     #: For messages: names of character classes a URI excludes (RFC 2396 §2.4.3).
     excluded: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: The grammar's id in the compiled core (``csrc/gen_tables.py``), or ``None``
+    #: where only the Python engine serves it.
+    core: int | None = None
     reference: re.Pattern[str] = field(init=False, repr=False, compare=False)
     server: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
@@ -211,6 +228,7 @@ RFC3986 = Grammar(
         ReferenceRule("absolute-URI", "required", False, "RFC 3986 §4.3"),
         ReferenceRule("relative-ref", "forbidden", True, "RFC 3986 §4.2"),
     ),
+    core=0,
 )
 
 RFC2396 = Grammar(
@@ -295,6 +313,7 @@ RFC3987 = Grammar(
         "relative-ref": _IRELATIVE_REF,
     },
     normalization="rfc3987",
+    core=1,
 )
 
 GRAMMARS: Mapping[str, Grammar] = {g.name: g for g in (RFC3986, RFC2396, RFC3987)}

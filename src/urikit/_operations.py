@@ -13,7 +13,8 @@ when there is one), else RFC 3986; a grammar given reads every argument under it
 
 from __future__ import annotations
 
-from ._grammar import Grammar
+from ._grammar import GRAMMARS, Grammar
+from ._native import core
 from ._normalize import Level, check_level, normal
 from ._parse import COMPONENTS, Components, read
 from ._recompose import recompose
@@ -25,6 +26,16 @@ __all__ = ["differences", "equivalent", "normalize", "relativize", "resolve"]
 #: The last base read: references usually come many to a base (the links of a page).
 #: One entry: a lookup costs one string comparison.
 _last_base: tuple[str, Grammar, Components] | None = None
+
+
+#: For the compiled core: the ids of the levels, of the grammars it serves (by value and
+#: by name; ``None`` is RFC 3986), and whether ``..`` above the root is kept.
+_LEVEL_IDS = {"string": 0, "syntax": 1, "scheme": 2}
+_CORE_IDS: dict[object, int] = {
+    key: g.core for g in GRAMMARS.values() if g.core is not None for key in (g, g.name)
+}
+_CORE_IDS[None] = _CORE_IDS["rfc3986"]  # the default grammar
+_KEEP = {None: False, "drop": False, "keep": True}
 
 
 def _base(base: str | URIReference, g: Grammar) -> Components:
@@ -67,6 +78,17 @@ def resolve(
     >>> resolve(base, "../../../g"), resolve(base, "../../../g", grammar="rfc2396")
     ('http://a/g', 'http://a/../g')
     """
+    if core is not None and type(base) is str and type(ref) is str:
+        try:  # the compiled core, for the grammars it serves; None when an argument is
+            # invalid or the base has no scheme (the Python path says why)
+            core_id = _CORE_IDS[grammar]
+            keep = _KEEP[above_root]
+        except (KeyError, TypeError):
+            pass
+        else:
+            resolved: str | None = core.resolve(base, ref, core_id, strict, keep)
+            if resolved is not None:
+                return resolved
     check_above_root(above_root)
     g = grammar_of(base, grammar)
     found = transform(_base(base, g), components_of(ref, g), g, strict, above_root)
@@ -114,6 +136,16 @@ def normalize(
     >>> normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
     'example://a/b/c/%7Bfoo%7D'
     """
+    if core is not None and type(ref) is str:
+        try:  # the compiled core, for the grammars it serves
+            level_id = _LEVEL_IDS[level]
+            core_id = _CORE_IDS[grammar]
+        except (KeyError, TypeError):
+            pass
+        else:
+            normal_form: str | None = core.normalize(ref, core_id, level_id)
+            if normal_form is not None:
+                return normal_form
     check_level(level)
     g = grammar_of(ref, grammar)
     scheme, authority, _, _, _, path, query, fragment = normal(components_of(ref, g), g, level)
@@ -174,3 +206,13 @@ def equivalent(
     False
     """
     return not differences(a, b, level=level, grammar=grammar, base=base)
+
+
+def _normalize_row(text: str, level: Level, grammar: str) -> str:
+    """:func:`normalize` of one valid row, for the compiled core's columns (the rows it
+    leaves to Python: a scheme with its own path normalizer, IRI escapes to decode)."""
+    return normalize(text, level=level, grammar=grammar)
+
+
+if core is not None:
+    core.configure(None, None, _normalize_row)

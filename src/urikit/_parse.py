@@ -16,6 +16,7 @@ from ._charsets import BAD_PCT
 from ._diagnose import diagnose
 from ._grammar import Grammar, ReferenceRule
 from ._host import ip_literal_error
+from ._native import core
 
 #: Indexes of the components in :class:`Parts` (0 is the whole reference): the value
 #: type reads them; the algorithms take :data:`Components`.
@@ -50,8 +51,9 @@ class Split(tuple[str | None, ...]):
         return self[1:]
 
 
-def split(text: str, grammar: Grammar, rule: ReferenceRule) -> Parts | None:
-    """The parts of ``text`` under ``rule``, or ``None`` when it does not fit."""
+def split_python(text: str, grammar: Grammar, rule: ReferenceRule) -> Parts | None:
+    """The parts of ``text`` under ``rule``, or ``None`` when it does not fit: the
+    pure-Python engine, the reference for the compiled core's ``split``."""
     match = grammar.reference.match(text)
     if match is None or match.end() != len(text):  # never None: every part is optional
         return None
@@ -66,6 +68,21 @@ def split(text: str, grammar: Grammar, rule: ReferenceRule) -> Parts | None:
     if grammar.server_host is None and grammar.empty_scheme_specific_part:
         return match  # RFC 3986: the pattern said it all
     return _finish(match, grammar)
+
+
+if core is None:
+    split = split_python
+else:
+    core.configure(Split, None, None)
+    _core_split = core.split
+
+    def split(text: str, grammar: Grammar, rule: ReferenceRule) -> Parts | None:
+        """The parts of ``text`` under ``rule``, or ``None`` when it does not fit (the
+        compiled core's split for the grammars it serves, the same answers)."""
+        if grammar.core is not None:
+            found: Parts | None = _core_split(text, grammar.core, rule.flags)
+            return found
+        return split_python(text, grammar, rule)
 
 
 def _fits_rule(match: re.Match[str], rule: ReferenceRule) -> bool:

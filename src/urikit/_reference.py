@@ -22,6 +22,7 @@ from typing import Any
 
 from ._components import component_rules
 from ._grammar import GRAMMARS, RFC3986, Grammar, ReferenceRule, get_grammar
+from ._native import core
 from ._normalize import Level, check_level, lower_host, normal
 from ._parse import (
     AUTHORITY,
@@ -420,6 +421,11 @@ def parse(
     try:  # the hottest path: a str, a known grammar and a rule it has
         g = _GRAMMARS[grammar]
         shape = g.rules[rule]
+        if g.core is not None and _core_parse is not None:  # the compiled core
+            found: URIReference | None = _core_parse(text, g, g.core, shape.flags)
+            if found is not None:
+                return found
+            raise failure(text, g, shape)  # type: ignore[arg-type]
         parts = split(text, g, shape)  # type: ignore[arg-type]
     except (KeyError, TypeError):
         return _parse_otherwise(text, grammar, rule)
@@ -453,6 +459,12 @@ def _parse_otherwise(text: object, grammar: str | Grammar | None, rule: str) -> 
 
 
 _new = object.__new__
+_core_parse = None if core is None else core.parse
+_core_is_valid = None if core is None else core.is_valid
+if core is not None:
+    core.configure_reference(URIReference)
+#: RFC 3986's reference rules as the compiled core reads them (``is_valid``'s fast path).
+_CORE_FLAGS = {name: shape.flags for name, shape in RFC3986.rules.items()}
 
 
 def validate(
@@ -503,6 +515,14 @@ def is_valid(
     >>> is_valid("//g", rule="relative-ref"), is_valid("//g", rule="URI")
     (True, False)
     """
+    if grammar is None and type(text) is str and _core_is_valid is not None:
+        try:  # the hottest path: the compiled core, RFC 3986, a reference rule
+            flags = _CORE_FLAGS[rule]
+        except (KeyError, TypeError):
+            pass
+        else:
+            valid: bool = _core_is_valid(text, 0, flags)
+            return valid
     g = grammar_of(text, grammar)
     _check_rule_name(rule)
     if isinstance(text, URIReference):

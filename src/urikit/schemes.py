@@ -20,6 +20,8 @@ import string
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from ._native import core
+
 __all__ = ["Scheme", "get", "known", "register", "unregister"]
 
 
@@ -73,6 +75,8 @@ def _urn_path(path: str) -> str:
 
 
 _REGISTRY: dict[str, Scheme] = {}
+if core is not None:  # the compiled core's normalize reads the registry, live
+    core.configure(None, _REGISTRY, None)
 
 
 def register(scheme: Scheme) -> None:

@@ -1,0 +1,1648 @@
+/* urikit._core: the compiled core of urikit's hot paths (issue 13).
+
+   The validating split under RFC 3986 and RFC 3987 (scan.h), reference resolution (RFC
+   3986 §5.2 with §5.2.4 remove_dot_segments), normalization (§6.2.2 syntax, §6.2.3
+   scheme) and their forms over Arrow string columns.  The pure-Python engine
+   (urikit._parse, _resolve, _normalize) is the reference: every function here answers
+   exactly as it does, or returns None so that the caller takes the Python path (an
+   invalid input, whose diagnosis stays in Python; a scheme with its own path
+   normalizer; an IRI with percent-encodings to decode).  The character classes are
+   generated from urikit._charsets (tables.h, by gen_tables.py). */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "tables.h"
+
+#define RULE_SCHEME_REQUIRED 1
+#define RULE_SCHEME_FORBIDDEN 2
+#define RULE_NO_FRAGMENT 4
+#define RULE_NOT_EMPTY 8
+
+enum { SCHEME, AUTHORITY, USERINFO, HOST, PORT, PATH, QUERY, FRAGMENT };
+
+static inline int
+is_hex(Py_UCS4 c)
+{
+    return c < 128 && (ASCII_CLASSES[0][c] & CL_HEXDIG);
+}
+
+static inline int
+hex_value(Py_UCS4 c)
+{
+    return c <= '9' ? (int)(c - '0') : (int)((c | 0x20) - 'a' + 10);
+}
+
+static inline int
+in_wide(const WideClass *w, Py_UCS4 c)
+{
+    int lo = 0, hi = w->count - 1;
+    while (lo <= hi) { /* the ranges are sorted and disjoint */
+        int mid = (lo + hi) / 2;
+        if (c < w->ranges[mid].lo)
+            hi = mid - 1;
+        else if (c > w->ranges[mid].hi)
+            lo = mid + 1;
+        else
+            return 1;
+    }
+    return 0;
+}
+
+#define CH Py_UCS1
+#define SCAN_NAME(x) x##_ucs1
+#include "scan.h"
+#undef CH
+#undef SCAN_NAME
+#define CH Py_UCS2
+#define SCAN_NAME(x) x##_ucs2
+#include "scan.h"
+#undef CH
+#undef SCAN_NAME
+#define CH Py_UCS4
+#define SCAN_NAME(x) x##_ucs4
+#include "scan.h"
+#undef CH
+#undef SCAN_NAME
+
+/* -- growable buffers --------------------------------------------------------------- */
+
+typedef struct {
+    Py_UCS4 *p;
+    Py_ssize_t n, cap;
+    Py_UCS4 stack[256];
+} Buf;
+
+static void
+buf_init(Buf *b)
+{
+    b->p = b->stack;
+    b->n = 0;
+    b->cap = 256;
+}
+
+static void
+buf_free(Buf *b)
+{
+    if (b->p != b->stack)
+        PyMem_Free(b->p);
+    buf_init(b);
+}
+
+static int
+buf_reserve(Buf *b, Py_ssize_t extra)
+{
+    if (b->n + extra <= b->cap)
+        return 0;
+    Py_ssize_t cap = b->cap;
+    while (cap < b->n + extra)
+        cap *= 2;
+    Py_UCS4 *p = PyMem_Malloc((size_t)cap * sizeof(Py_UCS4));
+    if (p == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(p, b->p, (size_t)b->n * sizeof(Py_UCS4));
+    if (b->p != b->stack)
+        PyMem_Free(b->p);
+    b->p = p;
+    b->cap = cap;
+    return 0;
+}
+
+static int
+buf_put(Buf *b, const Py_UCS4 *s, Py_ssize_t n)
+{
+    if (buf_reserve(b, n) < 0)
+        return -1;
+    memcpy(b->p + b->n, s, (size_t)n * sizeof(Py_UCS4));
+    b->n += n;
+    return 0;
+}
+
+static int
+buf_ascii(Buf *b, const char *s)
+{
+    Py_ssize_t n = (Py_ssize_t)strlen(s);
+    if (buf_reserve(b, n) < 0)
+        return -1;
+    for (Py_ssize_t i = 0; i < n; i++)
+        b->p[b->n++] = (Py_UCS4)(unsigned char)s[i];
+    return 0;
+}
+
+typedef struct {
+    char *p;
+    Py_ssize_t n, cap;
+} Bytes;
+
+static int
+bytes_reserve(Bytes *b, Py_ssize_t extra)
+{
+    if (b->n + extra <= b->cap)
+        return 0;
+    Py_ssize_t cap = b->cap ? b->cap : 1024;
+    while (cap < b->n + extra)
+        cap *= 2;
+    char *p = PyMem_Realloc(b->p, (size_t)cap);
+    if (p == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    b->p = p;
+    b->cap = cap;
+    return 0;
+}
+
+static int
+bytes_put(Bytes *b, const void *s, Py_ssize_t n)
+{
+    if (bytes_reserve(b, n) < 0)
+        return -1;
+    if (n)
+        memcpy(b->p + b->n, s, (size_t)n);
+    b->n += n;
+    return 0;
+}
+
+static int
+bytes_utf8(Bytes *b, const Py_UCS4 *s, Py_ssize_t n)
+{
+    if (bytes_reserve(b, 4 * n) < 0)
+        return -1;
+    char *o = b->p + b->n;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = s[i];
+        if (c < 0x80)
+            *o++ = (char)c;
+        else if (c < 0x800) {
+            *o++ = (char)(0xC0 | (c >> 6));
+            *o++ = (char)(0x80 | (c & 0x3F));
+        }
+        else if (c < 0x10000) {
+            *o++ = (char)(0xE0 | (c >> 12));
+            *o++ = (char)(0x80 | ((c >> 6) & 0x3F));
+            *o++ = (char)(0x80 | (c & 0x3F));
+        }
+        else {
+            *o++ = (char)(0xF0 | (c >> 18));
+            *o++ = (char)(0x80 | ((c >> 12) & 0x3F));
+            *o++ = (char)(0x80 | ((c >> 6) & 0x3F));
+            *o++ = (char)(0x80 | (c & 0x3F));
+        }
+    }
+    b->n = o - b->p;
+    return 0;
+}
+
+static PyObject *
+bytes_finish(Bytes *b)
+{
+    PyObject *result = PyBytes_FromStringAndSize(b->p ? b->p : "", b->n);
+    PyMem_Free(b->p);
+    b->p = NULL;
+    b->n = b->cap = 0;
+    return result;
+}
+
+/* -- a split reference over code points -------------------------------------------- */
+
+typedef struct {
+    const Py_UCS4 *s;
+    Py_ssize_t n;
+    Py_ssize_t sp[16];
+} Ref;
+
+#define HAS(r, k) ((r)->sp[2 * (k)] >= 0)
+#define AT(r, k) ((r)->s + (r)->sp[2 * (k)])
+#define LEN(r, k) ((r)->sp[2 * (k) + 1] - (r)->sp[2 * (k)])
+
+static int
+scan_ref(Ref *r, const Py_UCS4 *s, Py_ssize_t n, int g, int flags)
+{
+    r->s = s;
+    r->n = n;
+    return scan_ucs4(s, n, g, flags, r->sp);
+}
+
+/* A str as code points: into `stack` when it fits, else into memory the caller frees. */
+static Py_UCS4 *
+as_ucs4(PyObject *text, Py_UCS4 *stack, Py_ssize_t size, Py_ssize_t *n)
+{
+    *n = PyUnicode_GET_LENGTH(text);
+    Py_UCS4 *p = stack;
+    if (*n + 1 > size) {
+        p = PyMem_Malloc((size_t)(*n + 1) * sizeof(Py_UCS4));
+        if (p == NULL) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+    }
+    if (PyUnicode_AsUCS4(text, p, *n + 1, 0) == NULL) {
+        if (p != stack)
+            PyMem_Free(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* -- RFC 3986 §5.2.4 remove_dot_segments ------------------------------------------- */
+
+typedef struct {
+    Py_ssize_t a, b;
+} Seg;
+
+static inline int
+seg_is(const Py_UCS4 *s, Seg g, const char *text)
+{
+    Py_ssize_t n = (Py_ssize_t)strlen(text);
+    if (g.b - g.a != n)
+        return 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (s[g.a + i] != (Py_UCS4)text[i])
+            return 0;
+    return 1;
+}
+
+static inline int
+starts(const Py_UCS4 *s, Py_ssize_t i, Py_ssize_t n, const char *text)
+{
+    for (; *text; text++, i++)
+        if (i >= n || s[i] != (Py_UCS4)*text)
+            return 0;
+    return 1;
+}
+
+/* §5.2.4 on s[0:n], appended to out; a transcription of urikit._resolve._remove_dots
+   (the two segment stacks its last note allows).  keep: a ".." with nothing left to
+   remove stays (RFC 2396's reading), else it is dropped as RFC 3986 says. */
+static int
+remove_dots(const Py_UCS4 *s, Py_ssize_t n, int keep, Buf *out)
+{
+    int dotted = n && s[0] == '.';
+    for (Py_ssize_t i = 0; !dotted && i + 1 < n; i++)
+        if (s[i] == '/' && s[i + 1] == '.')
+            dotted = 1;
+    if (!dotted)
+        return buf_put(out, s, n);
+    Py_ssize_t i = 0;
+    if (s[0] == '.') { /* A: "../" and "./" prefixes */
+        for (;;) {
+            if (starts(s, i, n, "../"))
+                i += 3;
+            else if (starts(s, i, n, "./"))
+                i += 2;
+            else
+                break;
+        }
+        Py_ssize_t rest = n - i;
+        if ((rest == 1 && s[i] == '.') || (rest == 2 && s[i] == '.' && s[i + 1] == '.'))
+            return 0; /* D */
+    }
+    Py_ssize_t count = 1;
+    for (Py_ssize_t j = i; j < n; j++)
+        count += s[j] == '/';
+    Seg stack[64];
+    Seg *segs = stack, *output;
+    if (2 * count > 64) {
+        segs = PyMem_Malloc((size_t)(2 * count) * sizeof(Seg));
+        if (segs == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    output = segs + count;
+    Py_ssize_t nseg = 0, start = i;
+    segs[0].a = segs[0].b = i;
+    for (Py_ssize_t j = i; j <= n; j++)
+        if (j == n || s[j] == '/') {
+            segs[nseg].a = start;
+            segs[nseg++].b = j;
+            start = j + 1;
+        }
+    Py_ssize_t nout = 0;
+    Seg head = segs[0];
+    int rootless = head.b > head.a;
+    if (rootless)
+        output[nout++] = head;
+    int status = 0;
+    if (nseg == 1) {
+        status = buf_put(out, s + head.a, head.b - head.a);
+        goto done;
+    }
+    for (Py_ssize_t k = 1; k <= nseg - 1; k++) {
+        Seg seg = segs[k];
+        int last = k == nseg - 1;
+        if (seg_is(s, seg, "..")) { /* C */
+            if (nout && !seg_is(s, output[nout - 1], "..")) {
+                nout--;
+                rootless = rootless && nout;
+            }
+            else if (keep)
+                output[nout++] = seg;
+            if (last) {
+                Seg empty = {0, 0};
+                output[nout++] = empty;
+            }
+        }
+        else if (seg_is(s, seg, ".")) { /* B */
+            if (last) {
+                Seg empty = {0, 0};
+                output[nout++] = empty;
+            }
+        }
+        else /* E */
+            output[nout++] = seg;
+    }
+    if (!rootless && buf_ascii(out, "/") < 0) {
+        status = -1;
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < nout; k++) {
+        if ((k && buf_ascii(out, "/") < 0) ||
+            buf_put(out, s + output[k].a, output[k].b - output[k].a) < 0) {
+            status = -1;
+            goto done;
+        }
+    }
+done:
+    if (segs != stack)
+        PyMem_Free(segs);
+    return status;
+}
+
+/* -- RFC 3986 §5.2.2 Transform References and §5.3 Recomposition ------------------ */
+
+typedef struct {
+    const Py_UCS4 *s; /* NULL: absent */
+    Py_ssize_t n;
+} Part;
+
+static Part
+part(const Ref *r, int k)
+{
+    Part p = {NULL, 0};
+    if (HAS(r, k)) {
+        p.s = AT(r, k);
+        p.n = LEN(r, k);
+    }
+    return p;
+}
+
+static int
+same_scheme(Part a, Part b)
+{
+    if (a.s == NULL || b.s == NULL || a.n != b.n)
+        return 0;
+    for (Py_ssize_t i = 0; i < a.n; i++) {
+        Py_UCS4 x = a.s[i], y = b.s[i];
+        if (x >= 'A' && x <= 'Z')
+            x |= 0x20;
+        if (y >= 'A' && y <= 'Z')
+            y |= 0x20;
+        if (x != y)
+            return 0;
+    }
+    return 1;
+}
+
+/* The target of r against base (which has a scheme), recomposed into out. */
+static int
+transform(const Ref *base, const Ref *r, int strict, int keep, Buf *out)
+{
+    Part scheme = part(r, SCHEME), authority, query;
+    Buf path;
+    buf_init(&path);
+    int status = -1;
+    if (!strict && same_scheme(scheme, part(base, SCHEME)))
+        scheme.s = NULL; /* a non-strict parser may ignore the base's own scheme */
+    if (scheme.s != NULL || HAS(r, AUTHORITY)) {
+        if (scheme.s == NULL)
+            scheme = part(base, SCHEME);
+        authority = part(r, AUTHORITY);
+        if (remove_dots(AT(r, PATH), LEN(r, PATH), keep, &path) < 0)
+            goto done;
+        query = part(r, QUERY);
+    }
+    else {
+        scheme = part(base, SCHEME);
+        authority = part(base, AUTHORITY);
+        if (LEN(r, PATH) == 0) {
+            if (buf_put(&path, AT(base, PATH), LEN(base, PATH)) < 0)
+                goto done;
+            query = HAS(r, QUERY) ? part(r, QUERY) : part(base, QUERY);
+        }
+        else {
+            if (AT(r, PATH)[0] == '/') {
+                if (remove_dots(AT(r, PATH), LEN(r, PATH), keep, &path) < 0)
+                    goto done;
+            }
+            else { /* §5.2.3 Merge Paths */
+                Buf merged;
+                buf_init(&merged);
+                int failed;
+                if (HAS(base, AUTHORITY) && LEN(base, PATH) == 0)
+                    failed = buf_ascii(&merged, "/");
+                else {
+                    Py_ssize_t cut = LEN(base, PATH);
+                    while (cut && AT(base, PATH)[cut - 1] != '/')
+                        cut--;
+                    failed = buf_put(&merged, AT(base, PATH), cut);
+                }
+                failed = failed || buf_put(&merged, AT(r, PATH), LEN(r, PATH)) < 0 ||
+                         remove_dots(merged.p, merged.n, keep, &path) < 0;
+                buf_free(&merged);
+                if (failed)
+                    goto done;
+            }
+            query = part(r, QUERY);
+        }
+    }
+    Part fragment = part(r, FRAGMENT);
+    if (buf_put(out, scheme.s, scheme.n) < 0 || buf_ascii(out, ":") < 0)
+        goto done;
+    if (authority.s != NULL) {
+        if (buf_ascii(out, "//") < 0 || buf_put(out, authority.s, authority.n) < 0)
+            goto done;
+    }
+    else if (path.n >= 2 && path.p[0] == '/' && path.p[1] == '/') {
+        if (buf_ascii(out, "/.") < 0) /* §3.3: "//" without an authority stays a path */
+            goto done;
+    }
+    if (buf_put(out, path.p, path.n) < 0)
+        goto done;
+    if (query.s != NULL && (buf_ascii(out, "?") < 0 || buf_put(out, query.s, query.n) < 0))
+        goto done;
+    if (fragment.s != NULL &&
+        (buf_ascii(out, "#") < 0 || buf_put(out, fragment.s, fragment.n) < 0))
+        goto done;
+    status = 0;
+done:
+    buf_free(&path);
+    return status;
+}
+
+/* -- RFC 3986 §6.2.2 and §6.2.3 normalization ------------------------------------- */
+
+static PyObject *registry = NULL; /* urikit.schemes' registry: lower-case name -> Scheme */
+static PyObject *str_default_port, *str_default_host, *str_empty_path_is_root,
+    *str_normalize_path;
+
+static const char HEX_UPPER[] = "0123456789ABCDEF";
+
+/* §6.2.2.1 and §6.2.2.2: each pct-encoded triplet of s[0:n] decoded when it is an
+   unreserved octet, else with upper-case hex digits; with `lower`, ASCII letters in
+   lower case too (a host: RFC 3986 §6.2.2.1, RFC 3987 §5.3.2.1). */
+static int
+put_pct_normal(Buf *out, const Py_UCS4 *s, Py_ssize_t n, int lower)
+{
+    if (buf_reserve(out, n) < 0)
+        return -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = s[i];
+        if (c == '%' && i + 2 < n && is_hex(s[i + 1]) && is_hex(s[i + 2])) {
+            int octet = hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]);
+            if (octet < 128 && (ASCII_CLASSES[0][octet] & CL_UNRESERVED)) {
+                c = (Py_UCS4)octet;
+                if (lower && c >= 'A' && c <= 'Z')
+                    c |= 0x20;
+                out->p[out->n++] = c;
+            }
+            else {
+                out->p[out->n++] = '%';
+                out->p[out->n++] = (Py_UCS4)HEX_UPPER[octet >> 4];
+                out->p[out->n++] = (Py_UCS4)HEX_UPPER[octet & 15];
+            }
+            i += 2;
+            continue;
+        }
+        if (lower && c >= 'A' && c <= 'Z')
+            c |= 0x20;
+        out->p[out->n++] = c;
+    }
+    return 0;
+}
+
+static int
+equal_ascii(const Py_UCS4 *s, Py_ssize_t n, PyObject *text)
+{
+    if (!PyUnicode_Check(text) || PyUnicode_GET_LENGTH(text) != n)
+        return 0;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (PyUnicode_READ(kind, data, i) != s[i])
+            return 0;
+    return 1;
+}
+
+/* Normalize the reference r (grammar g) at level 1 (syntax) or 2 (scheme) into out.
+   1: done; 2: the Python path must do it; -1: an exception. */
+static int
+normalize_ref(const Ref *r, int g, int level, Buf *out)
+{
+    Buf scheme, host, userinfo, path, tmp;
+    buf_init(&scheme);
+    buf_init(&host);
+    buf_init(&userinfo);
+    buf_init(&path);
+    buf_init(&tmp);
+    int status = -1;
+    PyObject *known = NULL, *name = NULL;
+    if (g == 1) { /* RFC 3987 §5.3.2.3: decoding UCS escapes is the Python path's */
+        for (Py_ssize_t i = 0; i < r->n; i++)
+            if (r->s[i] == '%') {
+                status = 2;
+                goto done;
+            }
+    }
+    int has_scheme = HAS(r, SCHEME), has_host = HAS(r, HOST);
+    if (has_scheme && put_pct_normal(&scheme, AT(r, SCHEME), LEN(r, SCHEME), 1) < 0)
+        goto done;
+    if (HAS(r, USERINFO) && put_pct_normal(&userinfo, AT(r, USERINFO), LEN(r, USERINFO), 0) < 0)
+        goto done;
+    if (has_host) {
+        const Py_UCS4 *h = AT(r, HOST);
+        Py_ssize_t hn = LEN(r, HOST);
+        if (hn && h[0] == '[') { /* an RFC 6874 zone keeps its case */
+            Py_ssize_t zone = 0;
+            while (zone < hn && h[zone] != '%')
+                zone++;
+            if (put_pct_normal(&host, h, zone, 1) < 0 ||
+                put_pct_normal(&host, h + zone, hn - zone, 0) < 0)
+                goto done;
+        }
+        else if (put_pct_normal(&host, h, hn, 1) < 0)
+            goto done;
+    }
+    if (put_pct_normal(&tmp, AT(r, PATH), LEN(r, PATH), 0) < 0)
+        goto done;
+    if (has_scheme || (tmp.n && tmp.p[0] == '/')) { /* §6.2.2.3 */
+        if (remove_dots(tmp.p, tmp.n, 0, &path) < 0)
+            goto done;
+    }
+    else if (buf_put(&path, tmp.p, tmp.n) < 0)
+        goto done;
+    const Py_UCS4 *port = HAS(r, PORT) ? AT(r, PORT) : NULL;
+    Py_ssize_t port_n = HAS(r, PORT) ? LEN(r, PORT) : 0;
+    if (level == 2 && has_scheme) { /* §6.2.3 */
+        if (port != NULL && port_n == 0)
+            port = NULL; /* an empty port goes */
+        if (registry != NULL) {
+            name = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, scheme.p, scheme.n);
+            if (name == NULL)
+                goto done;
+            known = PyDict_GetItemWithError(registry, name);
+            if (known == NULL && PyErr_Occurred())
+                goto done;
+            Py_XINCREF(known);
+        }
+        if (known != NULL) {
+            PyObject *value = PyObject_GetAttr(known, str_normalize_path);
+            if (value == NULL)
+                goto done;
+            int custom = value != Py_None;
+            Py_DECREF(value);
+            if (custom && !HAS(r, AUTHORITY)) {
+                status = 2;
+                goto done;
+            }
+            value = PyObject_GetAttr(known, str_default_port);
+            if (value == NULL)
+                goto done;
+            if (value != Py_None && port != NULL) { /* the default port goes */
+                while (port_n > 1 && port[0] == '0') {
+                    port++;
+                    port_n--;
+                }
+                int overflow = 0;
+                long long wanted = PyLong_AsLongLongAndOverflow(value, &overflow);
+                if (wanted == -1 && PyErr_Occurred()) {
+                    Py_DECREF(value);
+                    goto done;
+                }
+                if (overflow || port_n > 18 || wanted < 0) {
+                    Py_DECREF(value);
+                    status = 2;
+                    goto done;
+                }
+                long long got = 0;
+                for (Py_ssize_t i = 0; i < port_n; i++)
+                    got = got * 10 + (long long)(port[i] - '0');
+                if (got == wanted)
+                    port = NULL;
+            }
+            Py_DECREF(value);
+            value = PyObject_GetAttr(known, str_default_host);
+            if (value == NULL)
+                goto done;
+            if (value != Py_None && has_host && equal_ascii(host.p, host.n, value) &&
+                userinfo.n == 0 && port == NULL)
+                host.n = 0; /* the scheme's default host is the empty one */
+            Py_DECREF(value);
+            value = PyObject_GetAttr(known, str_empty_path_is_root);
+            if (value == NULL)
+                goto done;
+            int truth = PyObject_IsTrue(value);
+            Py_DECREF(value);
+            if (truth < 0)
+                goto done;
+            if (has_host && path.n == 0 && truth && buf_ascii(&path, "/") < 0)
+                goto done;
+        }
+    }
+    if (has_scheme && (buf_put(out, scheme.p, scheme.n) < 0 || buf_ascii(out, ":") < 0))
+        goto done;
+    if (has_host) {
+        if (buf_ascii(out, "//") < 0)
+            goto done;
+        if (HAS(r, USERINFO) &&
+            (buf_put(out, userinfo.p, userinfo.n) < 0 || buf_ascii(out, "@") < 0))
+            goto done;
+        if (buf_put(out, host.p, host.n) < 0)
+            goto done;
+        if (port != NULL && (buf_ascii(out, ":") < 0 || buf_put(out, port, port_n) < 0))
+            goto done;
+        if (path.n && path.p[0] != '/' && buf_ascii(out, "/") < 0)
+            goto done;
+    }
+    else if (path.n >= 2 && path.p[0] == '/' && path.p[1] == '/') {
+        if (buf_ascii(out, "/.") < 0) /* §3.3: "//" without an authority stays a path */
+            goto done;
+    }
+    else if (!has_scheme) { /* §4.2: ":" in a first segment would read as a scheme */
+        for (Py_ssize_t i = 0; i < path.n && path.p[i] != '/'; i++)
+            if (path.p[i] == ':') {
+                if (buf_ascii(out, "./") < 0)
+                    goto done;
+                break;
+            }
+    }
+    if (buf_put(out, path.p, path.n) < 0)
+        goto done;
+    if (HAS(r, QUERY) &&
+        (buf_ascii(out, "?") < 0 || put_pct_normal(out, AT(r, QUERY), LEN(r, QUERY), 0) < 0))
+        goto done;
+    if (HAS(r, FRAGMENT) && (buf_ascii(out, "#") < 0 ||
+                             put_pct_normal(out, AT(r, FRAGMENT), LEN(r, FRAGMENT), 0) < 0))
+        goto done;
+    status = 1;
+done:
+    Py_XDECREF(known);
+    Py_XDECREF(name);
+    buf_free(&scheme);
+    buf_free(&host);
+    buf_free(&userinfo);
+    buf_free(&path);
+    buf_free(&tmp);
+    return status;
+}
+
+/* -- the per-string API --------------------------------------------------------------- */
+
+static PyTypeObject *split_type = NULL; /* urikit._parse.Split, a tuple subclass */
+static PyObject *normalize_fallback = NULL;
+
+static int
+scan_str(PyObject *text, int g, int flags, Py_ssize_t *sp)
+{
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    switch (PyUnicode_KIND(text)) {
+    case PyUnicode_1BYTE_KIND:
+        return scan_ucs1(data, n, g, flags, sp);
+    case PyUnicode_2BYTE_KIND:
+        return scan_ucs2(data, n, g, flags, sp);
+    default:
+        return scan_ucs4(data, n, g, flags, sp);
+    }
+}
+
+static int
+check_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t want, const char *name)
+{
+    if (nargs != want) {
+        PyErr_Format(PyExc_TypeError, "%s() takes %zd arguments", name, want);
+        return -1;
+    }
+    return 0;
+}
+
+static int
+grammar_id(PyObject *value)
+{
+    long g = PyLong_AsLong(value);
+    if (g == -1 && PyErr_Occurred())
+        return -1;
+    if (g < 0 || g >= N_GRAMMARS) {
+        PyErr_SetString(PyExc_ValueError, "unknown grammar id");
+        return -1;
+    }
+    return (int)g;
+}
+
+static int
+small_int(PyObject *value, long limit)
+{
+    long v = PyLong_AsLong(value);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (v < 0 || v > limit) {
+        PyErr_SetString(PyExc_ValueError, "argument out of range");
+        return -1;
+    }
+    return (int)v;
+}
+
+/* The Split of text, whose spans are sp (the text, then the eight components). */
+static PyObject *
+make_split(PyObject *text, const Py_ssize_t *sp)
+{
+    PyObject *items[8];
+    for (int k = 0; k < 8; k++) {
+        if (sp[2 * k] < 0) {
+            items[k] = Py_None;
+            Py_INCREF(Py_None);
+        }
+        else {
+            items[k] = PyUnicode_Substring(text, sp[2 * k], sp[2 * k + 1]);
+            if (items[k] == NULL) {
+                for (int j = 0; j < k; j++)
+                    Py_DECREF(items[j]);
+                return NULL;
+            }
+        }
+    }
+    /* the whole text as a str (a str subclass's is copied, as re's groups are) */
+    PyObject *whole = PyUnicode_Substring(text, 0, PyUnicode_GET_LENGTH(text));
+    PyObject *result = whole == NULL ? NULL
+                       : split_type != NULL ? split_type->tp_alloc(split_type, 9)
+                                            : PyTuple_New(9);
+    if (result == NULL) {
+        Py_XDECREF(whole);
+        for (int j = 0; j < 8; j++)
+            Py_DECREF(items[j]);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(result, 0, whole);
+    for (int k = 0; k < 8; k++)
+        PyTuple_SET_ITEM(result, k + 1, items[k]);
+    return result;
+}
+
+static int
+parse_common(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t want, const char *name, int *g,
+             int *flags)
+{
+    if (check_args(args, nargs, want, name) < 0)
+        return -1;
+    if (!PyUnicode_Check(args[0])) {
+        PyErr_Format(PyExc_TypeError, "a URI reference is a str, not %.100s",
+                     Py_TYPE(args[0])->tp_name);
+        return -1;
+    }
+    *g = grammar_id(args[want - 2]);
+    *flags = small_int(args[want - 1], 15);
+    return *g < 0 || *flags < 0 ? -1 : 0;
+}
+
+PyDoc_STRVAR(split_doc, "split(text, grammar_id, rule_flags) -> Split | None\n\n"
+                        "The text and its eight components (RFC 3986 §3), or None when the "
+                        "text does not fit the rule.");
+
+static PyObject *
+core_split(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    int g, flags;
+    if (parse_common(args, nargs, 3, "split", &g, &flags) < 0)
+        return NULL;
+    Py_ssize_t sp[16];
+    if (!scan_str(args[0], g, flags, sp))
+        Py_RETURN_NONE;
+    return make_split(args[0], sp);
+}
+
+/* urikit.URIReference and the offsets of its two slots (_parts, _grammar). */
+static PyTypeObject *reference_type = NULL;
+static Py_ssize_t parts_offset = -1, grammar_offset = -1;
+
+static Py_ssize_t
+slot_offset(PyTypeObject *type, const char *name)
+{
+    PyObject *descr = PyDict_GetItemString(type->tp_dict, name);
+    if (descr == NULL || !PyObject_TypeCheck(descr, &PyMemberDescr_Type)) {
+        PyErr_Format(PyExc_TypeError, "%.100s has no slot %s", type->tp_name, name);
+        return -1;
+    }
+    PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+    if (member->type != T_OBJECT_EX) {
+        PyErr_Format(PyExc_TypeError, "%s is not an object slot", name);
+        return -1;
+    }
+    return member->offset;
+}
+
+PyDoc_STRVAR(parse_doc, "parse(text, grammar, grammar_id, rule_flags) -> URIReference | None\n\n"
+                        "A URIReference of grammar (its _parts the Split), or None when the "
+                        "text does not fit the rule.");
+
+static PyObject *
+core_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    int g, flags;
+    if (parse_common(args, nargs, 4, "parse", &g, &flags) < 0)
+        return NULL;
+    if (reference_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "configure_reference() was not called");
+        return NULL;
+    }
+    Py_ssize_t sp[16];
+    if (!scan_str(args[0], g, flags, sp))
+        Py_RETURN_NONE;
+    PyObject *parts = make_split(args[0], sp);
+    if (parts == NULL)
+        return NULL;
+    PyObject *ref = reference_type->tp_alloc(reference_type, 0);
+    if (ref == NULL) {
+        Py_DECREF(parts);
+        return NULL;
+    }
+    *(PyObject **)((char *)ref + parts_offset) = parts;
+    Py_INCREF(args[1]);
+    *(PyObject **)((char *)ref + grammar_offset) = args[1];
+    return ref;
+}
+
+PyDoc_STRVAR(configure_reference_doc,
+             "configure_reference(URIReference)\n\nThe class parse() makes, with its slots "
+             "_parts and _grammar.");
+
+static PyObject *
+core_configure_reference(PyObject *self, PyObject *type)
+{
+    if (!PyType_Check(type)) {
+        PyErr_SetString(PyExc_TypeError, "configure_reference() takes a class");
+        return NULL;
+    }
+    Py_ssize_t parts = slot_offset((PyTypeObject *)type, "_parts");
+    Py_ssize_t grammar = parts < 0 ? -1 : slot_offset((PyTypeObject *)type, "_grammar");
+    if (grammar < 0)
+        return NULL;
+    Py_INCREF(type);
+    Py_XSETREF(reference_type, (PyTypeObject *)type);
+    parts_offset = parts;
+    grammar_offset = grammar;
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(is_valid_doc, "is_valid(text, grammar_id, rule_flags) -> bool");
+
+static PyObject *
+core_is_valid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    int g, flags;
+    if (parse_common(args, nargs, 3, "is_valid", &g, &flags) < 0)
+        return NULL;
+    Py_ssize_t sp[16];
+    return PyBool_FromLong(scan_str(args[0], g, flags, sp));
+}
+
+static PyObject *
+buf_to_str(const Buf *b)
+{
+    return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, b->p, b->n);
+}
+
+PyDoc_STRVAR(resolve_doc,
+             "resolve(base, ref, grammar_id, strict, keep) -> str | None\n\n"
+             "RFC 3986 §5.2: the target of ref against base, or None when either is "
+             "invalid or the base has no scheme (the Python path explains).");
+
+static PyObject *
+core_resolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args(args, nargs, 5, "resolve") < 0)
+        return NULL;
+    PyObject *base = args[0], *ref = args[1];
+    int g = grammar_id(args[2]);
+    int strict = PyObject_IsTrue(args[3]), keep = PyObject_IsTrue(args[4]);
+    if (g < 0 || strict < 0 || keep < 0)
+        return NULL;
+    if (!PyUnicode_Check(base) || !PyUnicode_Check(ref))
+        Py_RETURN_NONE;
+    Py_UCS4 bstack[256], rstack[256];
+    Py_ssize_t bn, rn;
+    Py_UCS4 *b = as_ucs4(base, bstack, 256, &bn);
+    if (b == NULL)
+        return NULL;
+    Py_UCS4 *r = as_ucs4(ref, rstack, 256, &rn);
+    if (r == NULL) {
+        if (b != bstack)
+            PyMem_Free(b);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Ref bref, rref;
+    if (!scan_ref(&bref, b, bn, g, 0) || !HAS(&bref, SCHEME) || !scan_ref(&rref, r, rn, g, 0)) {
+        result = Py_None;
+        Py_INCREF(result);
+    }
+    else {
+        Buf out;
+        buf_init(&out);
+        if (transform(&bref, &rref, strict, keep, &out) == 0)
+            result = buf_to_str(&out);
+        buf_free(&out);
+    }
+    if (b != bstack)
+        PyMem_Free(b);
+    if (r != rstack)
+        PyMem_Free(r);
+    return result;
+}
+
+PyDoc_STRVAR(normalize_doc,
+             "normalize(text, grammar_id, level) -> str | None\n\n"
+             "RFC 3986 §6.2.2 (level 1) or §6.2.2-6.2.3 (level 2); None when the text is "
+             "invalid or the Python path must do it.");
+
+static PyObject *
+core_normalize(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args(args, nargs, 3, "normalize") < 0)
+        return NULL;
+    PyObject *text = args[0];
+    int g = grammar_id(args[1]), level = small_int(args[2], 2);
+    if (g < 0 || level < 0)
+        return NULL;
+    if (!PyUnicode_Check(text))
+        Py_RETURN_NONE;
+    if (level == 0) {
+        Py_ssize_t sp[16];
+        if (!scan_str(text, g, 0, sp))
+            Py_RETURN_NONE;
+        Py_INCREF(text);
+        return text;
+    }
+    Py_UCS4 stack[256];
+    Py_ssize_t n;
+    Py_UCS4 *s = as_ucs4(text, stack, 256, &n);
+    if (s == NULL)
+        return NULL;
+    PyObject *result = NULL;
+    Ref ref;
+    if (!scan_ref(&ref, s, n, g, 0)) {
+        result = Py_None;
+        Py_INCREF(result);
+    }
+    else {
+        Buf out;
+        buf_init(&out);
+        int status = normalize_ref(&ref, g, level, &out);
+        if (status == 1)
+            result = buf_to_str(&out);
+        else if (status == 2) {
+            result = Py_None;
+            Py_INCREF(result);
+        }
+        buf_free(&out);
+    }
+    if (s != stack)
+        PyMem_Free(s);
+    return result;
+}
+
+/* -- Arrow string columns, read in place -------------------------------------------- */
+
+typedef struct {
+    Py_buffer validity, offsets, data;
+    int has_validity, large;
+    Py_ssize_t offset, length;
+} Column;
+
+static void
+column_close(Column *c)
+{
+    if (c->has_validity)
+        PyBuffer_Release(&c->validity);
+    PyBuffer_Release(&c->offsets);
+    PyBuffer_Release(&c->data);
+}
+
+/* args: validity (a buffer or None), offsets, data, offset, length, large */
+static int
+column_open(Column *c, PyObject *const *args)
+{
+    c->has_validity = 0;
+    c->offset = PyLong_AsSsize_t(args[3]);
+    c->length = PyLong_AsSsize_t(args[4]);
+    c->large = PyObject_IsTrue(args[5]);
+    if ((c->offset == -1 || c->length == -1 || c->large == -1) && PyErr_Occurred())
+        return -1;
+    if (c->offset < 0 || c->length < 0) {
+        PyErr_SetString(PyExc_ValueError, "offset and length must be >= 0");
+        return -1;
+    }
+    if (args[0] != Py_None) {
+        if (PyObject_GetBuffer(args[0], &c->validity, PyBUF_SIMPLE) < 0)
+            return -1;
+        c->has_validity = 1;
+    }
+    if (PyObject_GetBuffer(args[1], &c->offsets, PyBUF_SIMPLE) < 0) {
+        if (c->has_validity)
+            PyBuffer_Release(&c->validity);
+        return -1;
+    }
+    if (PyObject_GetBuffer(args[2], &c->data, PyBUF_SIMPLE) < 0) {
+        if (c->has_validity)
+            PyBuffer_Release(&c->validity);
+        PyBuffer_Release(&c->offsets);
+        return -1;
+    }
+    Py_ssize_t width = c->large ? 8 : 4, rows = c->offset + c->length;
+    if ((c->length && c->offsets.len < (rows + 1) * width) ||
+        (c->has_validity && c->length && c->validity.len * 8 < rows)) {
+        column_close(c);
+        PyErr_SetString(PyExc_ValueError, "the buffers are shorter than the column");
+        return -1;
+    }
+    return 0;
+}
+
+/* Row r of the column: 1 and its UTF-8 bytes, 0 for a null, -1 for bad offsets. */
+static int
+column_row(const Column *c, Py_ssize_t r, const unsigned char **p, Py_ssize_t *n)
+{
+    Py_ssize_t at = c->offset + r;
+    if (c->has_validity && !((((const unsigned char *)c->validity.buf)[at >> 3] >> (at & 7)) & 1))
+        return 0;
+    int64_t start, end;
+    if (c->large) {
+        const int64_t *o = c->offsets.buf;
+        start = o[at];
+        end = o[at + 1];
+    }
+    else {
+        const int32_t *o = c->offsets.buf;
+        start = o[at];
+        end = o[at + 1];
+    }
+    if (start < 0 || end < start || end > c->data.len) {
+        PyErr_SetString(PyExc_ValueError, "an offset is outside the data buffer");
+        return -1;
+    }
+    *p = (const unsigned char *)c->data.buf + start;
+    *n = (Py_ssize_t)(end - start);
+    return 1;
+}
+
+static int
+is_ascii(const unsigned char *p, Py_ssize_t n)
+{
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (p[i] >= 0x80)
+            return 0;
+    return 1;
+}
+
+/* UTF-8 to code points (into buf, which holds n entries); the count, or -1 when the
+   bytes are not well-formed UTF-8. */
+static Py_ssize_t
+decode_utf8(const unsigned char *p, Py_ssize_t n, Py_UCS4 *out)
+{
+    Py_ssize_t i = 0, k = 0;
+    while (i < n) {
+        unsigned char c = p[i];
+        Py_UCS4 cp;
+        int more;
+        if (c < 0x80) {
+            out[k++] = c;
+            i++;
+            continue;
+        }
+        else if (c >= 0xC2 && c <= 0xDF) {
+            cp = c & 0x1F;
+            more = 1;
+        }
+        else if (c >= 0xE0 && c <= 0xEF) {
+            cp = c & 0x0F;
+            more = 2;
+        }
+        else if (c >= 0xF0 && c <= 0xF4) {
+            cp = c & 0x07;
+            more = 3;
+        }
+        else
+            return -1;
+        if (i + more >= n)
+            return -1;
+        for (int j = 1; j <= more; j++) {
+            unsigned char d = p[i + j];
+            if ((d & 0xC0) != 0x80)
+                return -1;
+            cp = (cp << 6) | (d & 0x3F);
+        }
+        if ((more == 2 && cp < 0x800) || (more == 3 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+            (cp >= 0xD800 && cp <= 0xDFFF))
+            return -1;
+        out[k++] = cp;
+        i += more + 1;
+    }
+    return k;
+}
+
+/* A row as code points, in `work` (grown as needed): the count, -1 for bad UTF-8, -2
+   for an exception. */
+static Py_ssize_t
+row_ucs4(const unsigned char *p, Py_ssize_t n, Buf *work)
+{
+    work->n = 0;
+    if (buf_reserve(work, n) < 0)
+        return -2;
+    Py_ssize_t k = decode_utf8(p, n, work->p);
+    work->n = k < 0 ? 0 : k;
+    return k;
+}
+
+static unsigned char *
+new_bitmap(Py_ssize_t length)
+{
+    unsigned char *bits = PyMem_Calloc((size_t)(length + 7) / 8 + 1, 1);
+    if (bits == NULL)
+        PyErr_NoMemory();
+    return bits;
+}
+
+#define SET_BIT(bits, r) ((bits)[(r) >> 3] |= (unsigned char)(1u << ((r) & 7)))
+
+static PyObject *
+bitmap_bytes(unsigned char *bits, Py_ssize_t length)
+{
+    PyObject *result = PyBytes_FromStringAndSize((const char *)bits, (length + 7) / 8);
+    PyMem_Free(bits);
+    return result;
+}
+
+static int
+put_offset(Bytes *o, int64_t value, int large)
+{
+    if (large)
+        return bytes_put(o, &value, 8);
+    if (value > INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "the result is too large for a string array; "
+                                             "use a large_string array");
+        return -1;
+    }
+    int32_t small = (int32_t)value;
+    return bytes_put(o, &small, 4);
+}
+
+/* Scan a row: 1 valid (spans in sp, over the row's bytes when *ucs is 0, else over
+   work's code points), 0 invalid, -1 an exception. */
+static int
+scan_row(const unsigned char *p, Py_ssize_t n, int g, int flags, Py_ssize_t *sp, Buf *work,
+         int *ucs)
+{
+    if (is_ascii(p, n)) {
+        *ucs = 0;
+        return scan_ucs1(p, n, g, flags, sp);
+    }
+    *ucs = 1;
+    Py_ssize_t k = row_ucs4(p, n, work);
+    if (k == -2)
+        return -1;
+    if (k < 0)
+        return 0;
+    return scan_ucs4(work->p, k, g, flags, sp);
+}
+
+PyDoc_STRVAR(column_valid_doc,
+             "column_valid(validity, offsets, data, offset, length, large, grammar_id, "
+             "rule_flags) -> bytes\n\nA bitmap (Arrow's bit order): bit i is set when row i "
+             "is not null and fits the rule.");
+
+static PyObject *
+core_column_valid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args(args, nargs, 8, "column_valid") < 0)
+        return NULL;
+    int g = grammar_id(args[6]), flags = small_int(args[7], 15);
+    if (g < 0 || flags < 0)
+        return NULL;
+    Column c;
+    if (column_open(&c, args) < 0)
+        return NULL;
+    unsigned char *bits = new_bitmap(c.length);
+    Buf work;
+    buf_init(&work);
+    PyObject *result = NULL;
+    if (bits == NULL)
+        goto done;
+    for (Py_ssize_t r = 0; r < c.length; r++) {
+        const unsigned char *p;
+        Py_ssize_t n, sp[16];
+        int got = column_row(&c, r, &p, &n), ucs;
+        if (got < 0)
+            goto done;
+        if (got == 0)
+            continue;
+        int ok = scan_row(p, n, g, flags, sp, &work, &ucs);
+        if (ok < 0)
+            goto done;
+        if (ok)
+            SET_BIT(bits, r);
+    }
+    result = bitmap_bytes(bits, c.length);
+    bits = NULL;
+done:
+    PyMem_Free(bits);
+    buf_free(&work);
+    column_close(&c);
+    return result;
+}
+
+PyDoc_STRVAR(column_split_doc,
+             "column_split(validity, offsets, data, offset, length, large, grammar_id, "
+             "rule_flags) -> (bytes, [(validity, offsets, data)] * 8)\n\nThe valid bitmap, "
+             "then each component as the buffers of an Arrow string array (null where "
+             "absent, and in every component of a null or invalid row).");
+
+static PyObject *
+core_column_split(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args(args, nargs, 8, "column_split") < 0)
+        return NULL;
+    int g = grammar_id(args[6]), flags = small_int(args[7], 15);
+    if (g < 0 || flags < 0)
+        return NULL;
+    Column c;
+    if (column_open(&c, args) < 0)
+        return NULL;
+    unsigned char *valid = new_bitmap(c.length), *present[8] = {NULL};
+    Bytes offsets[8], data[8];
+    memset(offsets, 0, sizeof offsets);
+    memset(data, 0, sizeof data);
+    Buf work;
+    buf_init(&work);
+    PyObject *result = NULL, *parts = NULL;
+    if (valid == NULL)
+        goto done;
+    for (int k = 0; k < 8; k++)
+        if ((present[k] = new_bitmap(c.length)) == NULL || put_offset(&offsets[k], 0, c.large) < 0)
+            goto done;
+    for (Py_ssize_t r = 0; r < c.length; r++) {
+        const unsigned char *p;
+        Py_ssize_t n, sp[16];
+        int got = column_row(&c, r, &p, &n), ucs = 0, ok = 0;
+        if (got < 0)
+            goto done;
+        if (got) {
+            ok = scan_row(p, n, g, flags, sp, &work, &ucs);
+            if (ok < 0)
+                goto done;
+        }
+        if (ok)
+            SET_BIT(valid, r);
+        for (int k = 0; k < 8; k++) {
+            if (ok && sp[2 * k] >= 0) {
+                SET_BIT(present[k], r);
+                int failed = ucs ? bytes_utf8(&data[k], work.p + sp[2 * k], sp[2 * k + 1] - sp[2 * k])
+                                 : bytes_put(&data[k], p + sp[2 * k], sp[2 * k + 1] - sp[2 * k]);
+                if (failed < 0)
+                    goto done;
+            }
+            if (put_offset(&offsets[k], data[k].n, c.large) < 0)
+                goto done;
+        }
+    }
+    parts = PyList_New(8);
+    if (parts == NULL)
+        goto done;
+    for (int k = 0; k < 8; k++) {
+        PyObject *v = bitmap_bytes(present[k], c.length);
+        present[k] = NULL;
+        PyObject *o = bytes_finish(&offsets[k]), *d = bytes_finish(&data[k]);
+        PyObject *triple = (v && o && d) ? PyTuple_Pack(3, v, o, d) : NULL;
+        Py_XDECREF(v);
+        Py_XDECREF(o);
+        Py_XDECREF(d);
+        if (triple == NULL)
+            goto done;
+        PyList_SET_ITEM(parts, k, triple);
+    }
+    PyObject *bits = bitmap_bytes(valid, c.length);
+    valid = NULL;
+    if (bits != NULL) {
+        result = PyTuple_Pack(2, bits, parts);
+        Py_DECREF(bits);
+    }
+done:
+    Py_XDECREF(parts);
+    PyMem_Free(valid);
+    for (int k = 0; k < 8; k++) {
+        PyMem_Free(present[k]);
+        PyMem_Free(offsets[k].p);
+        PyMem_Free(data[k].p);
+    }
+    buf_free(&work);
+    column_close(&c);
+    return result;
+}
+
+static PyObject *
+column_result(unsigned char *present, Py_ssize_t length, Bytes *offsets, Bytes *data)
+{
+    PyObject *v = bitmap_bytes(present, length);
+    PyObject *o = bytes_finish(offsets), *d = bytes_finish(data);
+    PyObject *result = (v && o && d) ? PyTuple_Pack(3, v, o, d) : NULL;
+    Py_XDECREF(v);
+    Py_XDECREF(o);
+    Py_XDECREF(d);
+    return result;
+}
+
+static const char *LEVEL_NAMES[] = {"string", "syntax", "scheme"};
+static const char *GRAMMAR_NAMES[] = {"rfc3986", "rfc3987"};
+
+PyDoc_STRVAR(column_normalize_doc,
+             "column_normalize(validity, offsets, data, offset, length, large, grammar_id, "
+             "level) -> (validity, offsets, data)\n\nThe normal form of each row (null where "
+             "the row is null or invalid).");
+
+static PyObject *
+core_column_normalize(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args(args, nargs, 8, "column_normalize") < 0)
+        return NULL;
+    int g = grammar_id(args[6]), level = small_int(args[7], 2);
+    if (g < 0 || level < 0)
+        return NULL;
+    Column c;
+    if (column_open(&c, args) < 0)
+        return NULL;
+    unsigned char *present = new_bitmap(c.length);
+    Bytes offsets = {0}, data = {0};
+    Buf work, out;
+    buf_init(&work);
+    buf_init(&out);
+    PyObject *result = NULL;
+    if (present == NULL || put_offset(&offsets, 0, c.large) < 0)
+        goto done;
+    for (Py_ssize_t r = 0; r < c.length; r++) {
+        const unsigned char *p;
+        Py_ssize_t n;
+        int got = column_row(&c, r, &p, &n);
+        if (got < 0)
+            goto done;
+        if (got) {
+            Py_ssize_t k = row_ucs4(p, n, &work);
+            if (k == -2)
+                goto done;
+            Ref ref;
+            if (k >= 0 && scan_ref(&ref, work.p, k, g, 0)) {
+                out.n = 0;
+                int status = level == 0 ? (buf_put(&out, work.p, k) < 0 ? -1 : 1)
+                                        : normalize_ref(&ref, g, level, &out);
+                if (status < 0)
+                    goto done;
+                if (status == 2) { /* the Python path, for this row */
+                    if (normalize_fallback == NULL) {
+                        PyErr_SetString(PyExc_RuntimeError, "no normalize fallback");
+                        goto done;
+                    }
+                    PyObject *text = PyUnicode_DecodeUTF8((const char *)p, n, "strict");
+                    PyObject *normal = text ? PyObject_CallFunction(normalize_fallback, "Oss",
+                                                                    text, LEVEL_NAMES[level],
+                                                                    GRAMMAR_NAMES[g])
+                                            : NULL;
+                    Py_XDECREF(text);
+                    if (normal == NULL)
+                        goto done;
+                    Py_ssize_t size;
+                    const char *utf8 = PyUnicode_AsUTF8AndSize(normal, &size);
+                    int failed = utf8 == NULL || bytes_put(&data, utf8, size) < 0;
+                    Py_DECREF(normal);
+                    if (failed)
+                        goto done;
+                }
+                else if (bytes_utf8(&data, out.p, out.n) < 0)
+                    goto done;
+                SET_BIT(present, r);
+            }
+        }
+        if (put_offset(&offsets, data.n, c.large) < 0)
+            goto done;
+    }
+    result = column_result(present, c.length, &offsets, &data);
+    present = NULL;
+done:
+    PyMem_Free(present);
+    PyMem_Free(offsets.p);
+    PyMem_Free(data.p);
+    buf_free(&work);
+    buf_free(&out);
+    column_close(&c);
+    return result;
+}
+
+PyDoc_STRVAR(column_resolve_doc,
+             "column_resolve(base, validity, offsets, data, offset, length, large, "
+             "grammar_id) -> (validity, offsets, data)\n\nRFC 3986 §5.2: the target of each "
+             "row against base (null where the row is null or invalid); ValueError for a "
+             "base that is invalid or has no scheme.");
+
+static PyObject *
+core_column_resolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args(args, nargs, 8, "column_resolve") < 0)
+        return NULL;
+    PyObject *base = args[0];
+    int g = grammar_id(args[7]);
+    if (g < 0)
+        return NULL;
+    if (!PyUnicode_Check(base)) {
+        PyErr_SetString(PyExc_TypeError, "the base is a str");
+        return NULL;
+    }
+    Py_UCS4 bstack[256];
+    Py_ssize_t bn;
+    Py_UCS4 *b = as_ucs4(base, bstack, 256, &bn);
+    if (b == NULL)
+        return NULL;
+    Ref bref;
+    if (!scan_ref(&bref, b, bn, g, 0) || !HAS(&bref, SCHEME)) {
+        if (b != bstack)
+            PyMem_Free(b);
+        PyErr_SetString(PyExc_ValueError, "the base is not a URI with a scheme");
+        return NULL;
+    }
+    Column c;
+    if (column_open(&c, args + 1) < 0) {
+        if (b != bstack)
+            PyMem_Free(b);
+        return NULL;
+    }
+    unsigned char *present = new_bitmap(c.length);
+    Bytes offsets = {0}, data = {0};
+    Buf work, out;
+    buf_init(&work);
+    buf_init(&out);
+    PyObject *result = NULL;
+    if (present == NULL || put_offset(&offsets, 0, c.large) < 0)
+        goto done;
+    for (Py_ssize_t r = 0; r < c.length; r++) {
+        const unsigned char *p;
+        Py_ssize_t n;
+        int got = column_row(&c, r, &p, &n);
+        if (got < 0)
+            goto done;
+        if (got) {
+            Py_ssize_t k = row_ucs4(p, n, &work);
+            if (k == -2)
+                goto done;
+            Ref ref;
+            if (k >= 0 && scan_ref(&ref, work.p, k, g, 0)) {
+                out.n = 0;
+                if (transform(&bref, &ref, 1, 0, &out) < 0 || bytes_utf8(&data, out.p, out.n) < 0)
+                    goto done;
+                SET_BIT(present, r);
+            }
+        }
+        if (put_offset(&offsets, data.n, c.large) < 0)
+            goto done;
+    }
+    result = column_result(present, c.length, &offsets, &data);
+    present = NULL;
+done:
+    PyMem_Free(present);
+    PyMem_Free(offsets.p);
+    PyMem_Free(data.p);
+    buf_free(&work);
+    buf_free(&out);
+    column_close(&c);
+    if (b != bstack)
+        PyMem_Free(b);
+    return result;
+}
+
+/* -- configuration and introspection ----------------------------------------------------- */
+
+PyDoc_STRVAR(configure_doc,
+             "configure(split_type, registry, normalize_fallback)\n\nThe tuple subclass split() "
+             "returns, the scheme registry (a dict, read live) and the callable "
+             "column_normalize() calls for a row the core leaves to Python "
+             "(text, level, grammar) -> str.");
+
+static PyObject *
+core_configure(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args(args, nargs, 3, "configure") < 0)
+        return NULL;
+    if (args[0] != Py_None) {
+        if (!PyType_Check(args[0]) || !PyType_IsSubtype((PyTypeObject *)args[0], &PyTuple_Type)) {
+            PyErr_SetString(PyExc_TypeError, "split_type must be a tuple subclass");
+            return NULL;
+        }
+        Py_INCREF(args[0]);
+        Py_XSETREF(split_type, (PyTypeObject *)args[0]);
+    }
+    if (args[1] != Py_None) {
+        if (!PyDict_Check(args[1])) {
+            PyErr_SetString(PyExc_TypeError, "registry must be a dict");
+            return NULL;
+        }
+        Py_INCREF(args[1]);
+        Py_XSETREF(registry, args[1]);
+    }
+    if (args[2] != Py_None) {
+        Py_INCREF(args[2]);
+        Py_XSETREF(normalize_fallback, args[2]);
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(class_table_doc,
+             "class_table(grammar_id, component) -> (bytes, tuple)\n\nThe compiled character "
+             "class: one byte per ASCII character (1 when in the class) and the non-ASCII "
+             "ranges; component 0-6 are scheme, userinfo, host, path, first_segment, query, "
+             "fragment, 7- the shared sets of tables.h.");
+
+static PyObject *
+core_class_table(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args(args, nargs, 2, "class_table") < 0)
+        return NULL;
+    int g = grammar_id(args[0]), comp = small_int(args[1], 13);
+    if (g < 0 || comp < 0)
+        return NULL;
+    char ascii[128];
+    for (int c = 0; c < 128; c++)
+        ascii[c] = (ASCII_CLASSES[g][c] >> comp) & 1;
+    PyObject *ranges = PyTuple_New(comp < 7 ? WIDE[g][comp].count : 0);
+    if (ranges == NULL)
+        return NULL;
+    for (int k = 0; comp < 7 && k < WIDE[g][comp].count; k++) {
+        PyObject *pair = Py_BuildValue("(II)", WIDE[g][comp].ranges[k].lo,
+                                       WIDE[g][comp].ranges[k].hi);
+        if (pair == NULL) {
+            Py_DECREF(ranges);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(ranges, k, pair);
+    }
+    PyObject *result = Py_BuildValue("(y#N)", ascii, (Py_ssize_t)128, ranges);
+    return result;
+}
+
+static PyMethodDef core_methods[] = {
+    {"split", (PyCFunction)(void (*)(void))core_split, METH_FASTCALL, split_doc},
+    {"parse", (PyCFunction)(void (*)(void))core_parse, METH_FASTCALL, parse_doc},
+    {"configure_reference", (PyCFunction)core_configure_reference, METH_O,
+     configure_reference_doc},
+    {"is_valid", (PyCFunction)(void (*)(void))core_is_valid, METH_FASTCALL, is_valid_doc},
+    {"resolve", (PyCFunction)(void (*)(void))core_resolve, METH_FASTCALL, resolve_doc},
+    {"normalize", (PyCFunction)(void (*)(void))core_normalize, METH_FASTCALL, normalize_doc},
+    {"column_valid", (PyCFunction)(void (*)(void))core_column_valid, METH_FASTCALL,
+     column_valid_doc},
+    {"column_split", (PyCFunction)(void (*)(void))core_column_split, METH_FASTCALL,
+     column_split_doc},
+    {"column_normalize", (PyCFunction)(void (*)(void))core_column_normalize, METH_FASTCALL,
+     column_normalize_doc},
+    {"column_resolve", (PyCFunction)(void (*)(void))core_column_resolve, METH_FASTCALL,
+     column_resolve_doc},
+    {"configure", (PyCFunction)(void (*)(void))core_configure, METH_FASTCALL, configure_doc},
+    {"class_table", (PyCFunction)(void (*)(void))core_class_table, METH_FASTCALL,
+     class_table_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT, "urikit._core",
+    "The compiled core of urikit's hot paths (issue 13); urikit._native loads it.", -1,
+    core_methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC
+PyInit__core(void)
+{
+    str_default_port = PyUnicode_InternFromString("default_port");
+    str_default_host = PyUnicode_InternFromString("default_host");
+    str_empty_path_is_root = PyUnicode_InternFromString("empty_path_is_root");
+    str_normalize_path = PyUnicode_InternFromString("normalize_path");
+    if (!str_default_port || !str_default_host || !str_empty_path_is_root || !str_normalize_path)
+        return NULL;
+    PyObject *m = PyModule_Create(&core_module);
+    if (m == NULL)
+        return NULL;
+    if (PyModule_AddIntConstant(m, "RULE_SCHEME_REQUIRED", RULE_SCHEME_REQUIRED) < 0 ||
+        PyModule_AddIntConstant(m, "RULE_SCHEME_FORBIDDEN", RULE_SCHEME_FORBIDDEN) < 0 ||
+        PyModule_AddIntConstant(m, "RULE_NO_FRAGMENT", RULE_NO_FRAGMENT) < 0 ||
+        PyModule_AddIntConstant(m, "RULE_NOT_EMPTY", RULE_NOT_EMPTY) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

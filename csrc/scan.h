@@ -1,0 +1,247 @@
+/* The validating split of a URI / IRI reference (RFC 3986 §3, §4.1; RFC 3987 §2.2), for
+   one character width.  core.c includes this file once per width with CH (the code
+   unit type) and SCAN_NAME(x) (a name suffix) defined, as CPython's stringlib does.
+
+   It accepts exactly what urikit._parse.split accepts (the grammar's reference pattern,
+   RFC 3986 Appendix B's split with each component's character class, then the
+   pct-encoded triplets, the IP literal and the rule's constraints): the differential
+   tests in tests/test_core.py hold the two to that. */
+
+/* The end of the longest run of class `bit` (component `comp`) from i, or -1 when a
+   '%' of the run does not start a pct-encoded triplet (RFC 3986 §2.1): then no rule
+   matches the text at all. */
+static Py_ssize_t
+SCAN_NAME(run)(const CH *s, Py_ssize_t i, Py_ssize_t n, int g, unsigned bit, int comp)
+{
+    while (i < n) {
+        Py_UCS4 c = s[i];
+        if (c < 128) {
+            unsigned cl = ASCII_CLASSES[g][c];
+            if (!(cl & bit))
+                return i;
+            if (c == '%') {
+                if (i + 2 >= n || !is_hex(s[i + 1]) || !is_hex(s[i + 2]))
+                    return -1;
+                i += 3;
+                continue;
+            }
+            i++;
+        }
+        else if (in_wide(&WIDE[g][comp], c))
+            i++;
+        else
+            return i;
+    }
+    return i;
+}
+
+/* RFC 3986 §3.2.2 dec-octet "." dec-octet "." dec-octet "." dec-octet, exactly s[i:end]. */
+static int
+SCAN_NAME(ipv4_ok)(const CH *s, Py_ssize_t i, Py_ssize_t end)
+{
+    for (int octet = 0; octet < 4; octet++) {
+        if (octet) {
+            if (i == end || s[i] != '.')
+                return 0;
+            i++;
+        }
+        Py_ssize_t first = i;
+        int value = 0;
+        while (i < end && s[i] >= '0' && s[i] <= '9') {
+            if (i - first == 3)
+                return 0;
+            value = value * 10 + (int)(s[i] - '0');
+            if (value > 255 || (i > first && s[first] == '0'))
+                return 0;
+            i++;
+        }
+        if (i == first)
+            return 0;
+    }
+    return i == end;
+}
+
+/* RFC 3986 §3.2.2 IPv6address, exactly s[i:end]. */
+static int
+SCAN_NAME(ipv6_ok)(const CH *s, Py_ssize_t i, Py_ssize_t end)
+{
+    int pieces = 0, elided = 0;
+    if (i < end && s[i] == ':') {
+        if (i + 1 >= end || s[i + 1] != ':')
+            return 0;
+        elided = 1;
+        i += 2;
+    }
+    while (i < end) {
+        if (pieces == (elided ? 7 : 8))
+            return 0;
+        Py_ssize_t j = i;
+        while (j < end && j - i < 4 && is_hex(s[j]))
+            j++;
+        if (j < end && s[j] == '.') { /* ls32 as an IPv4address ends the address */
+            if (pieces > (elided ? 5 : 6) || (!elided && pieces < 6))
+                return 0;
+            return SCAN_NAME(ipv4_ok)(s, i, end);
+        }
+        if (j == i || (j < end && is_hex(s[j])))
+            return 0;
+        pieces++;
+        if (j == end)
+            break;
+        if (s[j] != ':' || pieces == (elided ? 7 : 8))
+            return 0;
+        if (j + 1 < end && s[j + 1] == ':') {
+            if (elided)
+                return 0;
+            elided = 1;
+            i = j + 2;
+        }
+        else {
+            i = j + 1;
+            if (i == end)
+                return 0;
+        }
+    }
+    return elided || pieces == 8;
+}
+
+/* RFC 3986 §3.2.2 IP-literal with RFC 6874's zone: s[start] == '[', s[end - 1] == ']',
+   and no ']' between. */
+static int
+SCAN_NAME(ip_literal_ok)(const CH *s, Py_ssize_t start, Py_ssize_t end)
+{
+    Py_ssize_t i = start + 1, close = end - 1;
+    if (i < close && (s[i] == 'v' || s[i] == 'V')) { /* IPvFuture */
+        Py_ssize_t j = ++i;
+        while (j < close && is_hex(s[j]))
+            j++;
+        if (j == i || j == close || s[j] != '.')
+            return 0;
+        i = ++j;
+        while (j < close && s[j] < 128 && (ASCII_CLASSES[0][s[j]] & CL_IPVFUTURE_TAIL))
+            j++;
+        return j == close && j > i;
+    }
+    Py_ssize_t stop = i;
+    while (stop < close && (is_hex(s[stop]) || s[stop] == ':' || s[stop] == '.'))
+        stop++;
+    if (!SCAN_NAME(ipv6_ok)(s, i, stop))
+        return 0;
+    if (stop == close)
+        return 1;
+    if (s[stop] != '%' || stop + 2 >= close || s[stop + 1] != '2' || s[stop + 2] != '5')
+        return 0;
+    Py_ssize_t first = stop + 3, j = first; /* ZoneID = 1*( unreserved / pct-encoded ) */
+    while (j < close) {
+        Py_UCS4 c = s[j];
+        if (c == '%') {
+            if (j + 2 >= close || !is_hex(s[j + 1]) || !is_hex(s[j + 2]))
+                return 0;
+            j += 3;
+        }
+        else if (c < 128 && (ASCII_CLASSES[0][c] & CL_ZONE_ID))
+            j++;
+        else
+            return 0;
+    }
+    return j > first;
+}
+
+/* Split s[0:n] under grammar g and the rule's flags; 1 and the spans (out[2k], out[2k+1]
+   the start and end of component k, start -1 when absent) when it fits, else 0. */
+static int
+SCAN_NAME(scan)(const CH *s, Py_ssize_t n, int g, int flags, Py_ssize_t *out)
+{
+    Py_ssize_t i = 0, r;
+    for (int k = 0; k < 16; k++)
+        out[k] = -1;
+    /* §3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" */
+    if (n && s[0] < 128 && (ASCII_CLASSES[g][s[0]] & CL_ALPHA)) {
+        Py_ssize_t j = 1;
+        while (j < n && s[j] < 128 && (ASCII_CLASSES[g][s[j]] & CL_SCHEME))
+            j++;
+        if (j < n && s[j] == ':') {
+            out[0] = 0;
+            out[1] = j;
+            i = j + 1;
+        }
+    }
+    if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') { /* §3.2 "//" authority */
+        i += 2;
+        out[2] = i;
+        Py_ssize_t k = i;
+        while (k < n && s[k] != '@' && s[k] != '/' && s[k] != '?' && s[k] != '#')
+            k++;
+        if (k < n && s[k] == '@') { /* §3.2.1 userinfo "@" */
+            r = SCAN_NAME(run)(s, i, n, g, CL_USERINFO, 1);
+            if (r != k)
+                return 0;
+            out[4] = i;
+            out[5] = k;
+            i = k + 1;
+        }
+        out[6] = i; /* §3.2.2 host */
+        if (i < n && s[i] == '[') {
+            Py_ssize_t j = i + 1;
+            while (j < n && s[j] < 128 && (ASCII_CLASSES[g][s[j]] & CL_IP_LITERAL))
+                j++;
+            if (j == n || s[j] != ']' || !SCAN_NAME(ip_literal_ok)(s, i, j + 1))
+                return 0;
+            i = j + 1;
+        }
+        else {
+            i = SCAN_NAME(run)(s, i, n, g, CL_HOST, 2);
+            if (i < 0)
+                return 0;
+        }
+        out[7] = i;
+        if (i < n && s[i] == ':') { /* §3.2.3 port = *DIGIT */
+            out[8] = ++i;
+            while (i < n && s[i] >= '0' && s[i] <= '9')
+                i++;
+            out[9] = i;
+        }
+        out[3] = i;
+        out[10] = i; /* §3.3 path-abempty */
+        if (i < n && s[i] == '/')
+            i = SCAN_NAME(run)(s, i + 1, n, g, CL_PATH, 3);
+    }
+    else {
+        out[10] = i;
+        if (out[0] >= 0) /* path-absolute / path-rootless / path-empty */
+            i = SCAN_NAME(run)(s, i, n, g, CL_PATH, 3);
+        else { /* §4.2 path-noscheme: no ":" in the first segment */
+            i = SCAN_NAME(run)(s, i, n, g, CL_FIRST_SEGMENT, 4);
+            if (i >= 0 && i < n && s[i] == '/')
+                i = SCAN_NAME(run)(s, i + 1, n, g, CL_PATH, 3);
+        }
+    }
+    if (i < 0)
+        return 0;
+    out[11] = i;
+    if (i < n && s[i] == '?') { /* §3.4 query */
+        out[12] = ++i;
+        i = SCAN_NAME(run)(s, i, n, g, CL_QUERY, 5);
+        if (i < 0)
+            return 0;
+        out[13] = i;
+    }
+    if (i < n && s[i] == '#') { /* §3.5 fragment */
+        out[14] = ++i;
+        i = SCAN_NAME(run)(s, i, n, g, CL_FRAGMENT, 6);
+        if (i < 0)
+            return 0;
+        out[15] = i;
+    }
+    if (i != n)
+        return 0;
+    if ((flags & RULE_SCHEME_REQUIRED) && out[0] < 0)
+        return 0;
+    if ((flags & RULE_SCHEME_FORBIDDEN) && out[0] >= 0)
+        return 0;
+    if ((flags & RULE_NO_FRAGMENT) && out[14] >= 0)
+        return 0;
+    if ((flags & RULE_NOT_EMPTY) && n == 0)
+        return 0;
+    return 1;
+}

@@ -1,0 +1,517 @@
+"""The compiled core (issue 13, ``csrc/core.c``) against the pure-Python engine.
+
+- Its character classes are generated from ``urikit._charsets`` (``csrc/gen_tables.py``):
+  the header is up to date and the compiled tables equal the Python sets.
+- Differential: on generated references, near misses and mutations of every rule of
+  RFC 3986 and RFC 3987, the core's split, validity, resolution and normalization equal
+  the Python engine's, exactly (components, ``None`` for absent, errors).
+- Safety: any code point, embedded NULs, lone surrogates, long inputs, bad column
+  buffers; and memory stays flat over many calls (no leaked references).
+
+CI runs the suite with the core (3.11 and 3.13) and without it (3.10, with
+``URIKIT_PURE_PYTHON=1``), and these tests under AddressSanitizer and
+UndefinedBehaviorSanitizer (``.ci/run``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import tracemalloc
+from array import array
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import urikit
+from tests.strategies import MUTATION_ALPHABET
+from urikit import _charsets as cs
+from urikit import _native, _operations
+from urikit._grammar import GRAMMARS, Grammar
+from urikit._parse import split_python
+from urikit.strategies import near_misses, references
+
+ROOT = Path(__file__).resolve().parent.parent
+PURE = os.environ.get("URIKIT_PURE_PYTHON", "") not in ("", "0")
+CORE_GRAMMARS = [g for g in GRAMMARS.values() if g.core is not None]
+
+
+def test_the_core_is_built_where_ci_expects_it() -> None:
+    """CI builds the core (URIKIT_REQUIRE_CORE=1) and runs one interpreter without it."""
+    if PURE:
+        assert _native.core is None
+    elif os.environ.get("URIKIT_TEST_PROFILE") == "ci":
+        assert _native.core is not None, "the compiled core was not built"
+
+
+needs_core = pytest.mark.skipif(
+    _native.core is None, reason="the compiled core is not built or URIKIT_PURE_PYTHON=1"
+)
+
+
+def core() -> Any:
+    assert _native.core is not None
+    return _native.core
+
+
+def _generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("gen_tables", ROOT / "csrc" / "gen_tables.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_generated_header_is_up_to_date() -> None:
+    assert (ROOT / "csrc" / "tables.h").read_text("utf-8") == _generator().render()
+
+
+# -- the tables are the grammar's sets ----------------------------------------------------
+COMPONENTS = ("scheme", "userinfo", "host", "path", "first_segment", "query", "fragment")
+SHARED = (cs.IP_LITERAL, cs.ALPHA, cs.DIGIT, cs.HEXDIG, cs.UNRESERVED, cs.IPVFUTURE_TAIL)
+
+
+@needs_core
+@pytest.mark.parametrize("g", CORE_GRAMMARS, ids=lambda g: g.name)
+def test_the_compiled_classes_are_the_python_sets(g: Grammar) -> None:
+    for index, name in enumerate(COMPONENTS):
+        char_class = getattr(g, name)
+        ascii_flags, wide = core().class_table(g.core, index)
+        assert {chr(c) for c in range(128) if ascii_flags[c]} == {
+            chr(c) for c in range(128) if chr(c) in char_class
+        }, name
+        assert wide == char_class.wide.spans, name
+    for index, chars in enumerate((*SHARED, cs.ZONE_ID), len(COMPONENTS)):
+        ascii_flags, _ = core().class_table(g.core, index)
+        assert {chr(c) for c in range(128) if ascii_flags[c]} == set(chars)
+
+
+@needs_core
+def test_rule_flags_are_the_cores() -> None:
+    from urikit import _grammar
+
+    for name in ("RULE_SCHEME_REQUIRED", "RULE_SCHEME_FORBIDDEN", "RULE_NO_FRAGMENT"):
+        assert getattr(core(), name) == getattr(_grammar, name)
+    assert core().RULE_NOT_EMPTY == _grammar.RULE_NOT_EMPTY
+
+
+# -- differential: the core and the Python engine ------------------------------------------
+def _python_components(text: str, g: Grammar, rule: str) -> tuple[str | None, ...] | None:
+    parts = split_python(text, g, g.rules[rule])
+    return None if parts is None else (parts[0], *parts.groups())
+
+
+def _core_components(text: str, g: Grammar, rule: str) -> tuple[str | None, ...] | None:
+    parts = core().split(text, g.core, g.rules[rule].flags)
+    return None if parts is None else tuple(parts)
+
+
+@contextmanager
+def python_engine() -> Iterator[None]:
+    """The public functions on the Python engine alone."""
+    saved = vars(_operations)["core"]
+    setattr(_operations, "core", None)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(_operations, "core", saved)  # noqa: B010
+
+
+def _outcome(function: Callable[[], str]) -> tuple[str, object]:
+    try:
+        return ("ok", function())
+    except ValueError as error:  # URISyntaxError, ResolutionError: the same fields
+        return (type(error).__name__, str(error))
+
+
+def check_same(text: str, g: Grammar) -> None:
+    """Every operation of the core on ``text`` equals the Python engine's."""
+    for rule in dict.fromkeys(g.rules.values()):
+        expected = _python_components(text, g, rule.name)
+        assert _core_components(text, g, rule.name) == expected, (text, rule.name)
+        assert core().is_valid(text, g.core, rule.flags) == (expected is not None)
+    for level in ("string", "syntax", "scheme"):
+        got = _outcome(lambda: urikit.normalize(text, level=level, grammar=g))  # noqa: B023
+        with python_engine():
+            want = _outcome(lambda: urikit.normalize(text, level=level, grammar=g))  # noqa: B023
+        assert got == want, (text, level)
+    for base in BASES:
+        for strict in (True, False):
+            for above_root in (None, "keep"):
+
+                def resolved(b: str = base, s: bool = strict, a: Any = above_root) -> str:
+                    return urikit.resolve(b, text, grammar=g, strict=s, above_root=a)
+
+                got = _outcome(resolved)
+                with python_engine():
+                    assert got == _outcome(resolved), (base, text, strict, above_root)
+    if _python_components(text, g, "URI-reference") is not None and text[:1].isalpha():
+        for ref in REFS:  # the text as a base
+            got = _outcome(lambda: urikit.resolve(text, ref, grammar=g))  # noqa: B023
+            with python_engine():
+                want = _outcome(lambda: urikit.resolve(text, ref, grammar=g))  # noqa: B023
+            assert got == want, (text, ref)
+
+
+BASES = ("http://a/b/c/d;p?q", "http://a", "foo:b/c", "x:", "http://a/b/../c/")
+#: RFC 3986 §5.4's references and a few of ours.
+REFS = (
+    *(
+        [
+            "g:h",
+            "g",
+            "./g",
+            "g/",
+            "/g",
+            "//g",
+            "?y",
+            "g?y",
+            "#s",
+            "g#s",
+            "g?y#s",
+            ";x",
+            "g;x",
+            "g;x?y#s",
+            ".",
+            "./",
+            "..",
+            "../",
+            "../g",
+        ]
+    ),
+    *(
+        [
+            "../..",
+            "../../",
+            "../../g",
+            "../../../g",
+            "../../../../g",
+            "/./g",
+            "/../g",
+            "g.",
+            ".g",
+            "g..",
+            "..g",
+        ]
+    ),
+    *(["./../g", "./g/.", "g/./h", "g/../h", "g;x=1/./y", "g;x=1/../y", "http:g"]),
+    "",
+    "a:b:c",
+    "//[v7.x]/./a",
+    ".//x",
+)
+
+
+@needs_core
+@pytest.mark.parametrize("g", CORE_GRAMMARS, ids=lambda g: g.name)
+@pytest.mark.parametrize("rule", [None, "URI", "absolute-URI", "relative-ref"])
+@settings(max_examples=max(settings().max_examples // 5, 10))
+@given(data=st.data())
+def test_the_core_answers_as_the_python_engine(
+    g: Grammar, rule: str | None, data: st.DataObject
+) -> None:
+    valid = data.draw(references(grammar=g, rule=rule))
+    check_same(valid, g)
+    check_same(data.draw(near_misses(grammar=g, rule=rule)), g)
+
+
+@needs_core
+@pytest.mark.parametrize("g", CORE_GRAMMARS, ids=lambda g: g.name)
+@settings(max_examples=max(settings().max_examples // 5, 10))
+@given(text=st.text(alphabet=MUTATION_ALPHABET + "\x00\ud800\udfff\u200e\U0010fffd", max_size=40))
+def test_the_core_answers_as_the_python_engine_on_any_text(g: Grammar, text: str) -> None:
+    check_same(text, g)
+
+
+#: What the tables and walkers must get right: every class boundary of the grammars.
+EDGES = [
+    "",
+    ":",
+    "a:",
+    "//",
+    "///",
+    "a://",
+    "a://@",
+    "a://[",
+    "a://[]",
+    "a://[::]",
+    "a://[::1]:80/x",
+    "a://[::1%25eth0]",
+    "a://[::1%25]",
+    "a://[::1%2]",
+    "a://[fe80::1%25%41b]",
+    "a://[fe80::1%25%4]",
+    "a://[v1.x]",
+    "a://[V1.x:y]",
+    "a://[v.x]",
+    "a://[v1.]",
+    "a://[v1x]",
+    "a://[1:2:3:4:5:6:7:8]",
+    "a://[1:2:3:4:5:6:7:8::]",
+    "a://[1:2:3:4:5:6:7::]",
+    "a://[::1.2.3.4]",
+    "a://[::ffff:1.2.3.256]",
+    "a://[1:2:3:4:5:6:1.2.3.4]",
+    "a://[1:2:3:4:5:1.2.3.4]",
+    "a://[::01.2.3.4]",
+    "a://[12345::]",
+    "a://[:1::]",
+    "a://[1:]",
+    "a://u@h:1/p?q#f",
+    "a://u@@h",
+    "a://u%4@h",
+    "a://u%41@h",
+    "a://h:x",
+    "a://h:",
+    "%",
+    "%4",
+    "%zz",
+    "a%41:b",
+    "1a:b",
+    "a:b:c",
+    "./a:b",
+    "?#",
+    "#?",
+    "a:/\x00",
+    "\ud800",
+    "a://ü/ü?ü#ü",
+    "a://h/\u200e",
+    "a:?\ue000",
+    "a:#\ue000",
+    "a:/\U000e0fff",
+    "a:/\U000e1000",
+    "a:/\ufffd\ufffe",
+    "HTTP://Example.COM:080/%7e/./a/../b/%2F?%41#%61",
+    "HTTP://Example.COM:80",
+    "http://h:00",
+    "http://localhost/x",
+    "file://localhost/x",
+    "file://LOCALHOST/x",
+    "file://u@localhost/x",
+    "mailto:A@B.COM",
+    "MAILTO:x@Y.org",
+    "urn:ISBN:1",
+    "a:/.//x",
+    "a:.//x",
+    "/.//x",
+    "a/../..//b",
+    "http://h:99999999999999999999999/",
+    "http://[::1%25Eth%30]/",
+    "http://%41%2f@h/",
+]
+
+
+@needs_core
+@pytest.mark.parametrize("g", CORE_GRAMMARS, ids=lambda g: g.name)
+@pytest.mark.parametrize("text", EDGES)
+def test_the_core_answers_as_the_python_engine_on_the_edges(g: Grammar, text: str) -> None:
+    check_same(text, g)
+
+
+@needs_core
+def test_a_str_subclass_gives_plain_strings() -> None:
+    class Text(str):
+        pass
+
+    ref = urikit.parse(Text("http://a/b"))
+    assert type(str(ref)) is str and type(ref.path) is str and ref.path == "/b"
+
+
+@needs_core
+def test_the_core_takes_only_strings() -> None:
+    with pytest.raises(TypeError):
+        core().split(b"http://a", 0, 0)
+    with pytest.raises(TypeError):
+        urikit.parse(b"http://a")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        core().split("a", 7, 0)  # no such grammar
+    assert core().resolve(b"http://a", "b", 0, True, False) is None  # the Python path says why
+
+
+# -- safety ---------------------------------------------------------------------------------
+@needs_core
+@pytest.mark.parametrize("g", CORE_GRAMMARS, ids=lambda g: g.name)
+def test_every_code_point_in_every_component(g: Grammar) -> None:
+    """Each code point (surrogates included) in each component: the same as Python."""
+    flags = g.rules["URI-reference"].flags
+    points = [
+        *range(0x300),
+        *range(0xD7F0, 0xE010),
+        *range(0xFDC0, 0xFE00),
+        *range(0xFFF0, 0x10010),
+    ]
+    points += [0xE0FFF, 0xE1000, 0xEFFFD, 0xEFFFE, 0xF0000, 0x10FFFD, 0x10FFFF]
+    for code in points:
+        char = chr(code)
+        for text in (f"{char}", f"a://{char}@h", f"a://{char}", f"a:/{char}", f"a:?{char}#{char}"):
+            expected = split_python(text, g, g.rules["URI-reference"])
+            found = core().split(text, g.core, flags)
+            assert (found is None) == (expected is None), (g.name, hex(code), text)
+            if found is not None:
+                assert tuple(found[1:]) == expected.groups()  # type: ignore[union-attr]
+
+
+@needs_core
+def test_long_inputs() -> None:
+    long_path = "http://h/" + "a/./../" * 200_000 + "x"
+    assert urikit.normalize(long_path) == "http://h/x"
+    assert urikit.resolve(long_path, "../" * 100_000 + "y") == "http://h/y"
+    assert urikit.is_valid("a:" + "/ü" * 1_000_000, grammar="rfc3987")
+    assert not urikit.is_valid("a:" + "/ü" * 1_000_000)
+
+
+@needs_core
+def test_memory_stays_flat() -> None:
+    """No reference or allocation leaks: many calls leave the traced memory where it was."""
+    texts = ["http://u@h:80/a/./b/../c?q#f", "HTTP://[::1%25x]/%7e", "a:/ü", "bad text"]
+
+    def work() -> None:
+        for _ in range(3000):
+            for text in texts:
+                core().split(text, 0, 0)
+                core().split(text, 1, 0)
+                core().is_valid(text, 1, 0)
+                core().normalize(text, 0, 2)
+                core().normalize(text, 1, 1)
+                core().resolve("http://a/b/c", text, 0, True, False)
+                core().resolve(text, "../x", 1, False, True)
+        _column_call("column_split", texts * 10)
+        _column_call("column_normalize", texts * 10, level=True)
+
+    work()  # warm up caches and interned strings
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        work()
+        work()
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert grown < 64 * 1024, grown
+
+
+# -- columns (Arrow's layout, from plain buffers) -----------------------------------------
+def _buffers(rows: Sequence[str | None], *, large: bool = False) -> tuple[Any, ...]:
+    data = bytearray()
+    offsets = array("q" if large else "i", [0])
+    validity = bytearray((len(rows) + 7) // 8)
+    for i, row in enumerate(rows):
+        if row is not None:
+            validity[i // 8] |= 1 << (i % 8)
+            data += row.encode("utf-8", "surrogatepass")
+        offsets.append(len(data))
+    return bytes(validity), offsets.tobytes(), bytes(data)
+
+
+def _bits(bitmap: bytes, length: int) -> list[bool]:
+    return [bool(bitmap[i // 8] >> (i % 8) & 1) for i in range(length)]
+
+
+def _strings(triple: tuple[bytes, bytes, bytes], length: int, large: bool) -> list[str | None]:
+    validity, offsets, data = triple
+    ends = array("q" if large else "i")
+    ends.frombytes(offsets)
+    assert len(ends) == length + 1 and ends[0] == 0
+    present = _bits(validity, length)
+    return [data[ends[i] : ends[i + 1]].decode() if present[i] else None for i in range(length)]
+
+
+def _column_call(
+    name: str, rows: Sequence[str | None], *, large: bool = False, level: bool = False
+) -> Any:
+    validity, offsets, data = _buffers(rows, large=large)
+    last = 2 if level else 0
+    return getattr(core(), name)(validity, offsets, data, 0, len(rows), large, 0, last)
+
+
+COLUMN = [
+    "http://a/b/c/d;p?q",
+    None,
+    "HTTP://Example.COM:80/%7e/./a/../b",
+    "bad text",
+    "",
+    "a://ü/ü",
+    "mailto:X@Y.COM",
+    "../g?y#s",
+    "a:b\ud800",
+]
+
+
+@needs_core
+@pytest.mark.parametrize("large", [False, True])
+def test_columns_answer_as_the_per_url_functions(large: bool) -> None:
+    rows = COLUMN
+    n = len(rows)
+    for g in CORE_GRAMMARS:
+        validity, offsets, data = _buffers(rows, large=large)
+        valid = _bits(core().column_valid(validity, offsets, data, 0, n, large, g.core, 0), n)
+        assert valid == [row is not None and urikit.is_valid(row, grammar=g) for row in rows]
+        bits, parts = core().column_split(validity, offsets, data, 0, n, large, g.core, 0)
+        assert _bits(bits, n) == valid
+        columns = [_strings(part, n, large) for part in parts]
+        for i, row in enumerate(rows):
+            if valid[i]:
+                ref = urikit.parse(row, grammar=g)  # type: ignore[arg-type]
+                assert [column[i] for column in columns] == [
+                    *(ref.scheme, ref.authority, ref.userinfo, ref.host, ref.port),
+                    *(ref.path, ref.query, ref.fragment),
+                ]
+            else:
+                assert all(column[i] is None for column in columns)
+        for level, name in enumerate(("string", "syntax", "scheme")):
+            got = core().column_normalize(validity, offsets, data, 0, n, large, g.core, level)
+            want = [
+                urikit.normalize(row, level=name, grammar=g) if valid[i] else None  # type: ignore[arg-type]
+                for i, row in enumerate(rows)
+            ]
+            assert _strings(got, n, large) == want
+        base = "http://a/b/c/d;p?q"
+        got = core().column_resolve(base, validity, offsets, data, 0, n, large, g.core)
+        want = [
+            urikit.resolve(base, row, grammar=g) if valid[i] else None  # type: ignore[arg-type]
+            for i, row in enumerate(rows)
+        ]
+        assert _strings(got, n, large) == want
+
+
+@needs_core
+def test_a_column_slice_reads_from_its_offset() -> None:
+    rows = ["http://a", "b c", "http://x/y", None, "z"]
+    validity, offsets, data = _buffers(rows)
+    bits = core().column_valid(validity, offsets, data, 2, 3, False, 0, 0)
+    assert _bits(bits, 3) == [True, False, True]
+    bits = core().column_valid(None, offsets, data, 1, 2, False, 0, 0)  # no validity buffer
+    assert _bits(bits, 2) == [False, True]
+
+
+@needs_core
+def test_bad_column_buffers_are_refused_not_read() -> None:
+    validity, offsets, data = _buffers(["http://a", "b"])
+    with pytest.raises(ValueError):
+        core().column_valid(validity, offsets, data, 0, 5, False, 0, 0)  # too many rows
+    broken = array("i", [0, 8, 1000]).tobytes()
+    with pytest.raises(ValueError):
+        core().column_valid(None, broken, data, 0, 2, False, 0, 0)  # beyond the data
+    with pytest.raises(ValueError):
+        core().column_valid(None, offsets, data, -1, 1, False, 0, 0)
+    with pytest.raises(ValueError):
+        core().column_resolve("no-scheme", validity, offsets, data, 0, 2, False, 0)
+    bad_utf8 = array("i", [0, 3]).tobytes()
+    assert _bits(core().column_valid(None, bad_utf8, b"a:\xff", 0, 1, False, 1, 0), 1) == [False]
+
+
+@needs_core
+def test_the_pure_python_engine_can_be_forced() -> None:
+    import subprocess
+
+    code = "import urikit._native as n; print(n.core is None)"
+    env = {**os.environ, "URIKIT_PURE_PYTHON": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.stdout.strip() == "True", out.stderr
