@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harness import CORPUS, Contender, load_corpus, time_contenders
 
 import urikit
+from urikit._native import core
 
 
 def _peer(
@@ -60,6 +61,34 @@ def parse_contenders() -> list[Contender]:
         ("uritools.urisplit", _peer("uritools", lambda m: m.urisplit)),  # type: ignore[attr-defined]
         ("hyperlink.parse", _peer("hyperlink", lambda m: m.parse)),  # type: ignore[attr-defined]
         ("ada_url.parse_url (C++, WHATWG)", _peer("ada_url", lambda m: m.parse_url)),  # type: ignore[attr-defined]
+        ("ada_url.URL (C++, WHATWG)", _peer("ada_url", lambda m: m.URL)),  # type: ignore[attr-defined]
+    ]
+    return [(name, function) for name, function in found if function is not None]
+
+
+def is_valid_contenders() -> list[Contender]:
+    """``is_valid(text) -> bool``: RFC 3986 URI-reference against the peers' checks."""
+
+    def rfc3986_valid(mod: object) -> Callable[[str], object]:
+        from rfc3986 import validators
+
+        validator = validators.Validator().check_validity_of(
+            "scheme", "userinfo", "host", "port", "path", "query", "fragment"
+        )
+
+        def run(line: str) -> object:
+            try:
+                validator.validate(mod.uri_reference(line))  # type: ignore[attr-defined]
+            except Exception:
+                return False
+            return True
+
+        return run
+
+    found: list[tuple[str, Callable[[str], object] | None]] = [
+        ("urikit.is_valid", urikit.is_valid),
+        ("rfc3986 uri_reference+validate", _peer("rfc3986", rfc3986_valid)),
+        ("ada_url.check_url (C++, WHATWG)", _peer("ada_url", lambda m: m.check_url)),  # type: ignore[attr-defined]
     ]
     return [(name, function) for name, function in found if function is not None]
 
@@ -318,6 +347,7 @@ def jsonschema_iri_lines(lines: list[str]) -> list[str]:
 
 SECTIONS: dict[str, tuple[Callable[[], list[Contender]], Callable[[list[str]], list[Any]]]] = {
     "parse": (parse_contenders, lambda lines: lines),
+    "is-valid": (is_valid_contenders, lambda lines: lines),
     "resolve": (resolve_contenders, resolution_pairs),
     "normalize": (normalize_contenders, lambda lines: [x for x in lines if urikit.is_valid(x)]),
     "iri": (iri_parse_contenders, lambda lines: lines),
@@ -344,7 +374,8 @@ def main() -> None:
     lines = load_corpus(args.corpus, args.limit)
     valid = sum(urikit.is_valid(line) for line in lines)
     print(f"corpus: {len(lines)} URLs from {args.corpus} ({valid} valid RFC 3986 references)")
-    print(f"python: {sys.version.split()[0]}")
+    engine = "pure Python (URIKIT_PURE_PYTHON=1 or not built)" if core is None else "compiled core"
+    print(f"python: {sys.version.split()[0]}; urikit engine: {engine}")
     for section in args.sections or list(SECTIONS):
         contenders, inputs = SECTIONS[section]
         time_contenders(section, contenders(), inputs(lines), args.repeat)

@@ -539,6 +539,65 @@ equal_ascii(const Py_UCS4 *s, Py_ssize_t n, PyObject *text)
     return 1;
 }
 
+/* What §6.2.3 needs of a urikit.schemes.Scheme, read once per Scheme object (a frozen
+   dataclass: its attributes do not change; the registry may hold a new one). */
+#define NO_PORT (-1)
+#define BIG_PORT (-2)
+typedef struct {
+    PyObject *scheme; /* a strong reference: the key, by identity */
+    long long default_port;
+    PyObject *default_host;
+    int empty_path_is_root, custom_path;
+} SchemeFacts;
+
+static SchemeFacts facts_cache[16];
+static int facts_next = 0;
+
+static const SchemeFacts *
+scheme_facts(PyObject *known)
+{
+    for (int i = 0; i < 16; i++)
+        if (facts_cache[i].scheme == known)
+            return &facts_cache[i];
+    SchemeFacts fresh = {NULL, NO_PORT, NULL, 0, 0};
+    PyObject *value = PyObject_GetAttr(known, str_normalize_path);
+    if (value == NULL)
+        return NULL;
+    fresh.custom_path = value != Py_None;
+    Py_DECREF(value);
+    value = PyObject_GetAttr(known, str_default_port);
+    if (value == NULL)
+        return NULL;
+    if (value != Py_None) {
+        int overflow = 0;
+        long long port = PyLong_AsLongLongAndOverflow(value, &overflow);
+        if (port == -1 && PyErr_Occurred()) {
+            Py_DECREF(value);
+            return NULL;
+        }
+        fresh.default_port = overflow || port < 0 ? BIG_PORT : port;
+    }
+    Py_DECREF(value);
+    value = PyObject_GetAttr(known, str_empty_path_is_root);
+    if (value == NULL)
+        return NULL;
+    fresh.empty_path_is_root = PyObject_IsTrue(value);
+    Py_DECREF(value);
+    if (fresh.empty_path_is_root < 0)
+        return NULL;
+    fresh.default_host = PyObject_GetAttr(known, str_default_host);
+    if (fresh.default_host == NULL)
+        return NULL;
+    SchemeFacts *slot = &facts_cache[facts_next];
+    facts_next = (facts_next + 1) % 16;
+    Py_XDECREF(slot->scheme);
+    Py_XDECREF(slot->default_host);
+    Py_INCREF(known);
+    fresh.scheme = known;
+    *slot = fresh;
+    return slot;
+}
+
 /* Normalize the reference r (grammar g) at level 1 (syntax) or 2 (scheme) into out.
    1: done; 2: the Python path must do it; -1: an exception. */
 static int
@@ -600,57 +659,34 @@ normalize_ref(const Ref *r, int g, int level, Buf *out)
                 goto done;
             Py_XINCREF(known);
         }
-        if (known != NULL) {
-            PyObject *value = PyObject_GetAttr(known, str_normalize_path);
-            if (value == NULL)
-                goto done;
-            int custom = value != Py_None;
-            Py_DECREF(value);
-            if (custom && !HAS(r, AUTHORITY)) {
+        const SchemeFacts *facts = known == NULL ? NULL : scheme_facts(known);
+        if (known != NULL && facts == NULL)
+            goto done;
+        if (facts != NULL) {
+            if (facts->custom_path && !HAS(r, AUTHORITY)) {
                 status = 2;
                 goto done;
             }
-            value = PyObject_GetAttr(known, str_default_port);
-            if (value == NULL)
-                goto done;
-            if (value != Py_None && port != NULL) { /* the default port goes */
+            if (facts->default_port != NO_PORT && port != NULL) { /* the default port goes */
                 while (port_n > 1 && port[0] == '0') {
                     port++;
                     port_n--;
                 }
-                int overflow = 0;
-                long long wanted = PyLong_AsLongLongAndOverflow(value, &overflow);
-                if (wanted == -1 && PyErr_Occurred()) {
-                    Py_DECREF(value);
-                    goto done;
-                }
-                if (overflow || port_n > 18 || wanted < 0) {
-                    Py_DECREF(value);
-                    status = 2;
+                if (facts->default_port == BIG_PORT || port_n > 18) {
+                    status = 2; /* Python compares strings of any length */
                     goto done;
                 }
                 long long got = 0;
                 for (Py_ssize_t i = 0; i < port_n; i++)
                     got = got * 10 + (long long)(port[i] - '0');
-                if (got == wanted)
+                if (got == facts->default_port)
                     port = NULL;
             }
-            Py_DECREF(value);
-            value = PyObject_GetAttr(known, str_default_host);
-            if (value == NULL)
-                goto done;
-            if (value != Py_None && has_host && equal_ascii(host.p, host.n, value) &&
-                userinfo.n == 0 && port == NULL)
+            if (facts->default_host != Py_None && has_host &&
+                equal_ascii(host.p, host.n, facts->default_host) && userinfo.n == 0 &&
+                port == NULL)
                 host.n = 0; /* the scheme's default host is the empty one */
-            Py_DECREF(value);
-            value = PyObject_GetAttr(known, str_empty_path_is_root);
-            if (value == NULL)
-                goto done;
-            int truth = PyObject_IsTrue(value);
-            Py_DECREF(value);
-            if (truth < 0)
-                goto done;
-            if (has_host && path.n == 0 && truth && buf_ascii(&path, "/") < 0)
+            if (has_host && path.n == 0 && facts->empty_path_is_root && buf_ascii(&path, "/") < 0)
                 goto done;
         }
     }
@@ -825,6 +861,8 @@ core_split(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return make_split(args[0], sp);
 }
 
+static PyObject *make_reference(PyObject *text, const Py_ssize_t *sp, PyObject *grammar);
+
 /* urikit.URIReference and the offsets of its two slots (_parts, _grammar). */
 static PyTypeObject *reference_type = NULL;
 static Py_ssize_t parts_offset = -1, grammar_offset = -1;
@@ -862,7 +900,14 @@ core_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     Py_ssize_t sp[16];
     if (!scan_str(args[0], g, flags, sp))
         Py_RETURN_NONE;
-    PyObject *parts = make_split(args[0], sp);
+    return make_reference(args[0], sp, args[1]);
+}
+
+/* A URIReference of text (split at sp) and grammar. */
+static PyObject *
+make_reference(PyObject *text, const Py_ssize_t *sp, PyObject *grammar)
+{
+    PyObject *parts = make_split(text, sp);
     if (parts == NULL)
         return NULL;
     PyObject *ref = reference_type->tp_alloc(reference_type, 0);
@@ -871,8 +916,8 @@ core_parse(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     *(PyObject **)((char *)ref + parts_offset) = parts;
-    Py_INCREF(args[1]);
-    *(PyObject **)((char *)ref + grammar_offset) = args[1];
+    Py_INCREF(grammar);
+    *(PyObject **)((char *)ref + grammar_offset) = grammar;
     return ref;
 }
 
@@ -1002,7 +1047,11 @@ core_normalize(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         Buf out;
         buf_init(&out);
         int status = normalize_ref(&ref, g, level, &out);
-        if (status == 1)
+        if (status == 1 && out.n == n && memcmp(out.p, s, (size_t)n * sizeof(Py_UCS4)) == 0) {
+            result = text; /* already in normal form: the same str */
+            Py_INCREF(result);
+        }
+        else if (status == 1)
             result = buf_to_str(&out);
         else if (status == 2) {
             result = Py_None;
@@ -1528,6 +1577,160 @@ done:
     return result;
 }
 
+/* -- is_valid as a vectorcall object ----------------------------------------------------
+
+   urikit.is_valid is the hottest call of all (a validator calls nothing else), and a
+   Python function's own call costs as much as the scan: this object takes the common
+   case (a str, RFC 3986, a reference rule by name) itself and hands every other call,
+   unchanged, to the Python function it wraps (functools.update_wrapper gives it that
+   function's name, docstring and signature). */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *fallback; /* the Python function */
+    PyObject *flags;    /* rule name -> the core's rule flags (RFC 3986) */
+    PyObject *grammar;  /* parse: the grammar its references have (RFC 3986) */
+    PyObject *dict;
+    vectorcallfunc vectorcall;
+} FastIsValid;
+
+
+static PyObject *str_rule, *str_grammar;
+
+static PyObject *
+fast_is_valid_call(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    FastIsValid *self = (FastIsValid *)op;
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (nargs == 1 && PyUnicode_CheckExact(args[0])) {
+        int flags = 0, ok = 1;
+        Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+        for (Py_ssize_t k = 0; k < nkw && ok; k++) {
+            PyObject *name = PyTuple_GET_ITEM(kwnames, k), *value = args[1 + k];
+            if (name == str_rule || PyUnicode_Compare(name, str_rule) == 0) {
+                PyObject *found =
+                    PyUnicode_CheckExact(value) ? PyDict_GetItemWithError(self->flags, value) : NULL;
+                if (found == NULL) {
+                    if (PyErr_Occurred())
+                        return NULL;
+                    ok = 0;
+                }
+                else
+                    flags = (int)PyLong_AsLong(found);
+            }
+            else if (!(name == str_grammar || PyUnicode_Compare(name, str_grammar) == 0) ||
+                     value != Py_None)
+                ok = 0;
+        }
+        if (PyErr_Occurred())
+            return NULL;
+        if (ok) {
+            Py_ssize_t sp[16];
+            int valid = scan_str(args[0], 0, flags, sp);
+            if (self->grammar == NULL)
+                return PyBool_FromLong(valid);
+            if (valid) /* parse; an invalid text goes to Python, which says why */
+                return make_reference(args[0], sp, self->grammar);
+        }
+    }
+    return PyObject_Vectorcall(self->fallback, args, nargsf, kwnames);
+}
+
+static int
+fast_is_valid_traverse(PyObject *op, visitproc visit, void *arg)
+{
+    FastIsValid *self = (FastIsValid *)op;
+    Py_VISIT(self->fallback);
+    Py_VISIT(self->flags);
+    Py_VISIT(self->grammar);
+    Py_VISIT(self->dict);
+    return 0;
+}
+
+static int
+fast_is_valid_clear(PyObject *op)
+{
+    FastIsValid *self = (FastIsValid *)op;
+    Py_CLEAR(self->fallback);
+    Py_CLEAR(self->flags);
+    Py_CLEAR(self->grammar);
+    Py_CLEAR(self->dict);
+    return 0;
+}
+
+static void
+fast_is_valid_dealloc(PyObject *op)
+{
+    PyObject_GC_UnTrack(op);
+    fast_is_valid_clear(op);
+    Py_TYPE(op)->tp_free(op);
+}
+
+static PyObject *
+fast_is_valid_repr(PyObject *op)
+{
+    return PyUnicode_FromFormat("<compiled %R>", ((FastIsValid *)op)->fallback);
+}
+
+static PyGetSetDef fast_is_valid_getset[] = {
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject FastIsValidType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "urikit._core.FastIsValid",
+    .tp_basicsize = sizeof(FastIsValid),
+    .tp_dealloc = fast_is_valid_dealloc,
+    .tp_vectorcall_offset = offsetof(FastIsValid, vectorcall),
+    .tp_call = PyVectorcall_Call,
+    .tp_getattro = PyObject_GenericGetAttr,
+    .tp_setattro = PyObject_GenericSetAttr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_traverse = fast_is_valid_traverse,
+    .tp_clear = fast_is_valid_clear,
+    .tp_dictoffset = offsetof(FastIsValid, dict),
+    .tp_getset = fast_is_valid_getset,
+    .tp_repr = fast_is_valid_repr,
+};
+
+PyDoc_STRVAR(fast_is_valid_doc,
+             "fast_is_valid(is_valid, flags, grammar=None) -> callable\n\nis_valid(text) and "
+             "is_valid(text, rule=NAME) for a str under RFC 3986 in C, anything else "
+             "by the Python function is_valid; flags maps rule names to the core's flags.  "
+             "With grammar (RFC 3986's Grammar), the same for parse: a URIReference when "
+             "the text fits, else the Python function's answer.");
+
+static PyObject *
+core_fast_is_valid(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 && nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "fast_is_valid() takes 2 or 3 arguments");
+        return NULL;
+    }
+    PyObject *grammar = nargs == 3 && args[2] != Py_None ? args[2] : NULL;
+    if (grammar != NULL && reference_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "configure_reference() was not called");
+        return NULL;
+    }
+    if (!PyCallable_Check(args[0]) || !PyDict_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "fast_is_valid(callable, dict)");
+        return NULL;
+    }
+    FastIsValid *self = PyObject_GC_New(FastIsValid, &FastIsValidType);
+    if (self == NULL)
+        return NULL;
+    Py_INCREF(args[0]);
+    Py_INCREF(args[1]);
+    self->fallback = args[0];
+    self->flags = args[1];
+    Py_XINCREF(grammar);
+    self->grammar = grammar;
+    self->dict = NULL;
+    self->vectorcall = fast_is_valid_call;
+    PyObject_GC_Track(self);
+    return (PyObject *)self;
+}
+
 /* -- configuration and introspection ----------------------------------------------------- */
 
 PyDoc_STRVAR(configure_doc,
@@ -1602,6 +1805,8 @@ static PyMethodDef core_methods[] = {
     {"parse", (PyCFunction)(void (*)(void))core_parse, METH_FASTCALL, parse_doc},
     {"configure_reference", (PyCFunction)core_configure_reference, METH_O,
      configure_reference_doc},
+    {"fast_is_valid", (PyCFunction)(void (*)(void))core_fast_is_valid, METH_FASTCALL,
+     fast_is_valid_doc},
     {"is_valid", (PyCFunction)(void (*)(void))core_is_valid, METH_FASTCALL, is_valid_doc},
     {"resolve", (PyCFunction)(void (*)(void))core_resolve, METH_FASTCALL, resolve_doc},
     {"normalize", (PyCFunction)(void (*)(void))core_normalize, METH_FASTCALL, normalize_doc},
@@ -1632,6 +1837,10 @@ PyInit__core(void)
     str_default_host = PyUnicode_InternFromString("default_host");
     str_empty_path_is_root = PyUnicode_InternFromString("empty_path_is_root");
     str_normalize_path = PyUnicode_InternFromString("normalize_path");
+    str_rule = PyUnicode_InternFromString("rule");
+    str_grammar = PyUnicode_InternFromString("grammar");
+    if (!str_rule || !str_grammar || PyType_Ready(&FastIsValidType) < 0)
+        return NULL;
     if (!str_default_port || !str_default_host || !str_empty_path_is_root || !str_normalize_path)
         return NULL;
     PyObject *m = PyModule_Create(&core_module);

@@ -316,6 +316,25 @@ def test_the_core_answers_as_the_python_engine_on_the_edges(g: Grammar, text: st
 
 
 @needs_core
+def test_the_core_reads_the_scheme_registry_live() -> None:
+    """A scheme registered, replaced or removed at run time (RFC 3986 §6.2.3)."""
+    from urikit import schemes
+
+    http = schemes.get("http")
+    assert http is not None
+    assert urikit.normalize("http://h:8080/") == "http://h:8080/"
+    schemes.register(schemes.Scheme("http", 8080))
+    try:
+        assert urikit.normalize("http://h:8080/") == "http://h/"
+        assert urikit.normalize("http://h:80/") == "http://h:80/"
+        schemes.unregister("http")
+        assert urikit.normalize("HTTP://h:80") == "http://h:80"
+    finally:
+        schemes.register(http)
+    assert urikit.normalize("http://h:80") == "http://h/"
+
+
+@needs_core
 def test_a_str_subclass_gives_plain_strings() -> None:
     class Text(str):
         pass

@@ -18,6 +18,7 @@ reads the argument again under it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import update_wrapper
 from typing import Any
 
 from ._components import component_rules
@@ -460,7 +461,6 @@ def _parse_otherwise(text: object, grammar: str | Grammar | None, rule: str) -> 
 
 _new = object.__new__
 _core_parse = None if core is None else core.parse
-_core_is_valid = None if core is None else core.is_valid
 if core is not None:
     core.configure_reference(URIReference)
 #: RFC 3986's reference rules as the compiled core reads them (``is_valid``'s fast path).
@@ -515,14 +515,6 @@ def is_valid(
     >>> is_valid("//g", rule="relative-ref"), is_valid("//g", rule="URI")
     (True, False)
     """
-    if grammar is None and type(text) is str and _core_is_valid is not None:
-        try:  # the hottest path: the compiled core, RFC 3986, a reference rule
-            flags = _CORE_FLAGS[rule]
-        except (KeyError, TypeError):
-            pass
-        else:
-            valid: bool = _core_is_valid(text, 0, flags)
-            return valid
     g = grammar_of(text, grammar)
     _check_rule_name(rule)
     if isinstance(text, URIReference):
@@ -537,3 +529,8 @@ def is_valid(
         return split(text, g, shape) is not None
     except TypeError:
         raise failure(text, g, shape) from None
+
+
+if core is not None:  # the hottest calls of all: their common case in C (csrc/core.c)
+    is_valid = update_wrapper(core.fast_is_valid(is_valid, _CORE_FLAGS), is_valid)
+    parse = update_wrapper(core.fast_is_valid(parse, _CORE_FLAGS, RFC3986), parse)
