@@ -1064,6 +1064,65 @@ core_normalize(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return result;
 }
 
+PyDoc_STRVAR(iri_to_uri_doc,
+             "iri_to_uri(text) -> str | None\n\nRFC 3987 §3.1: an IRI reference's URI, each "
+             "character outside US-ASCII as the percent-encoded octets of its UTF-8 form "
+             "(upper-case hex); None when the text is no IRI reference.");
+
+static PyObject *
+core_iri_to_uri(PyObject *self, PyObject *text)
+{
+    Py_ssize_t sp[16];
+    if (!PyUnicode_Check(text) || !scan_str(text, 1, 0, sp))
+        Py_RETURN_NONE;
+    if (PyUnicode_IS_ASCII(text)) {
+        Py_INCREF(text);
+        return text;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), size = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        size += c < 0x80 ? 1 : c < 0x800 ? 6 : c < 0x10000 ? 9 : 12;
+    }
+    PyObject *result = PyUnicode_New(size, 127);
+    if (result == NULL)
+        return NULL;
+    Py_UCS1 *o = PyUnicode_1BYTE_DATA(result);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        unsigned char octets[4];
+        int count;
+        if (c < 0x80) {
+            *o++ = (Py_UCS1)c;
+            continue;
+        }
+        if (c < 0x800) {
+            octets[0] = (unsigned char)(0xC0 | (c >> 6));
+            count = 2;
+        }
+        else if (c < 0x10000) {
+            octets[0] = (unsigned char)(0xE0 | (c >> 12));
+            octets[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+            count = 3;
+        }
+        else {
+            octets[0] = (unsigned char)(0xF0 | (c >> 18));
+            octets[1] = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
+            octets[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+            count = 4;
+        }
+        octets[count - 1] = (unsigned char)(0x80 | (c & 0x3F));
+        for (int k = 0; k < count; k++) {
+            *o++ = '%';
+            *o++ = (Py_UCS1)HEX_UPPER[octets[k] >> 4];
+            *o++ = (Py_UCS1)HEX_UPPER[octets[k] & 15];
+        }
+    }
+    return result;
+}
+
 /* -- Arrow string columns, read in place -------------------------------------------- */
 
 typedef struct {
@@ -1807,6 +1866,7 @@ static PyMethodDef core_methods[] = {
      configure_reference_doc},
     {"fast_is_valid", (PyCFunction)(void (*)(void))core_fast_is_valid, METH_FASTCALL,
      fast_is_valid_doc},
+    {"iri_to_uri", (PyCFunction)core_iri_to_uri, METH_O, iri_to_uri_doc},
     {"is_valid", (PyCFunction)(void (*)(void))core_is_valid, METH_FASTCALL, is_valid_doc},
     {"resolve", (PyCFunction)(void (*)(void))core_resolve, METH_FASTCALL, resolve_doc},
     {"normalize", (PyCFunction)(void (*)(void))core_normalize, METH_FASTCALL, normalize_doc},

@@ -35,6 +35,7 @@ from tests.strategies import MUTATION_ALPHABET
 from urikit import _charsets as cs
 from urikit import _native, _operations
 from urikit._grammar import GRAMMARS, Grammar
+from urikit._iri import encode_ucs
 from urikit._parse import split_python
 from urikit.strategies import near_misses, references
 
@@ -137,6 +138,9 @@ def check_same(text: str, g: Grammar) -> None:
         expected = _python_components(text, g, rule.name)
         assert _core_components(text, g, rule.name) == expected, (text, rule.name)
         assert core().is_valid(text, g.core, rule.flags) == (expected is not None)
+    if g.name == "rfc3987":  # RFC 3987 §3.1
+        fits = _python_components(text, g, "IRI-reference") is not None
+        assert core().iri_to_uri(text) == (encode_ucs(text) if fits else None)
     for level in ("string", "syntax", "scheme"):
         got = _outcome(lambda: urikit.normalize(text, level=level, grammar=g))  # noqa: B023
         with python_engine():

@@ -15,6 +15,7 @@ from ._charsets import IPRIVATE, UCS
 from ._grammar import RFC3987
 from ._idna import host_to_ascii, host_to_unicode
 from ._iri import decode_ucs, encode_ucs
+from ._native import core
 from ._parse import split
 from ._percent import unquote
 from ._recompose import recompose, recompose_authority
@@ -51,6 +52,10 @@ def iri_to_uri(
     >>> iri_to_uri("http://r\\u00e9sum\\u00e9.example.org/D\\u00fcrst?q=\\u00e9")
     'http://r%C3%A9sum%C3%A9.example.org/D%C3%BCrst?q=%C3%A9'
     """
+    if host == "percent" and core is not None:  # the compiled core: the same answer
+        uri: str | None = core.iri_to_uri(text)
+        if uri is not None:
+            return uri
     _check("host", host, ("percent", "idna"))
     if host == "percent":  # the text as it is, once it is known to be an IRI reference
         if isinstance(text, str) and split(text, RFC3987, _IRI_REFERENCE) is not None:
