@@ -1636,23 +1636,23 @@ done:
     return result;
 }
 
-/* -- is_valid as a vectorcall object ----------------------------------------------------
+/* -- is_valid and parse as vectorcall objects -------------------------------------------
 
-   urikit.is_valid is the hottest call of all (a validator calls nothing else), and a
-   Python function's own call costs as much as the scan: this object takes the common
-   case (a str, RFC 3986, a reference rule by name) itself and hands every other call,
-   unchanged, to the Python function it wraps (functools.update_wrapper gives it that
-   function's name, docstring and signature). */
+   urikit.is_valid and urikit.parse are the hottest calls of all (a validator calls
+   nothing else), and a Python function's own call costs as much as the scan: this object
+   takes their common case (a str; a grammar the core serves, by name or value, or none;
+   a reference rule by name) itself and hands every other call, unchanged, to the Python
+   function it wraps (functools.update_wrapper gives it that function's name, docstring
+   and signature).  For parse, an invalid text goes to Python too, which says why. */
 
 typedef struct {
     PyObject_HEAD
     PyObject *fallback; /* the Python function */
-    PyObject *flags;    /* rule name -> the core's rule flags (RFC 3986) */
-    PyObject *grammar;  /* parse: the grammar its references have (RFC 3986) */
+    PyObject *grammars; /* None, a name or a Grammar -> (core id, Grammar, {rule: flags}) */
+    int parse;          /* 1: parse (a URIReference), 0: is_valid (a bool) */
     PyObject *dict;
     vectorcallfunc vectorcall;
 } FastIsValid;
-
 
 static PyObject *str_rule, *str_grammar;
 
@@ -1662,34 +1662,47 @@ fast_is_valid_call(PyObject *op, PyObject *const *args, size_t nargsf, PyObject 
     FastIsValid *self = (FastIsValid *)op;
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
     if (nargs == 1 && PyUnicode_CheckExact(args[0])) {
-        int flags = 0, ok = 1;
+        PyObject *rule = NULL, *grammar = Py_None;
+        int ok = 1;
         Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
         for (Py_ssize_t k = 0; k < nkw && ok; k++) {
-            PyObject *name = PyTuple_GET_ITEM(kwnames, k), *value = args[1 + k];
-            if (name == str_rule || PyUnicode_Compare(name, str_rule) == 0) {
-                PyObject *found =
-                    PyUnicode_CheckExact(value) ? PyDict_GetItemWithError(self->flags, value) : NULL;
-                if (found == NULL) {
-                    if (PyErr_Occurred())
-                        return NULL;
-                    ok = 0;
-                }
-                else
-                    flags = (int)PyLong_AsLong(found);
-            }
-            else if (!(name == str_grammar || PyUnicode_Compare(name, str_grammar) == 0) ||
-                     value != Py_None)
+            PyObject *name = PyTuple_GET_ITEM(kwnames, k);
+            if (name == str_rule || PyUnicode_Compare(name, str_rule) == 0)
+                rule = args[1 + k];
+            else if (name == str_grammar || PyUnicode_Compare(name, str_grammar) == 0)
+                grammar = args[1 + k];
+            else
                 ok = 0;
         }
         if (PyErr_Occurred())
             return NULL;
-        if (ok) {
+        PyObject *entry = NULL, *flags = NULL;
+        if (ok && (PyUnicode_CheckExact(grammar) || grammar == Py_None ||
+                   Py_TYPE(grammar)->tp_hash == PyBaseObject_Type.tp_hash)) {
+            entry = PyDict_GetItemWithError(self->grammars, grammar);
+            if (entry == NULL && PyErr_Occurred())
+                return NULL;
+        }
+        if (entry != NULL) {
+            if (rule == NULL)
+                flags = PyLong_FromLong(0) /* URI-reference */;
+            else if (PyUnicode_CheckExact(rule)) {
+                flags = PyDict_GetItemWithError(PyTuple_GET_ITEM(entry, 2), rule);
+                if (flags == NULL && PyErr_Occurred())
+                    return NULL;
+                Py_XINCREF(flags);
+            }
+        }
+        if (flags != NULL) {
+            int g = (int)PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
+            int f = (int)PyLong_AsLong(flags);
+            Py_DECREF(flags);
             Py_ssize_t sp[16];
-            int valid = scan_str(args[0], 0, flags, sp);
-            if (self->grammar == NULL)
+            int valid = scan_str(args[0], g, f, sp);
+            if (!self->parse)
                 return PyBool_FromLong(valid);
             if (valid) /* parse; an invalid text goes to Python, which says why */
-                return make_reference(args[0], sp, self->grammar);
+                return make_reference(args[0], sp, PyTuple_GET_ITEM(entry, 1));
         }
     }
     return PyObject_Vectorcall(self->fallback, args, nargsf, kwnames);
@@ -1700,8 +1713,7 @@ fast_is_valid_traverse(PyObject *op, visitproc visit, void *arg)
 {
     FastIsValid *self = (FastIsValid *)op;
     Py_VISIT(self->fallback);
-    Py_VISIT(self->flags);
-    Py_VISIT(self->grammar);
+    Py_VISIT(self->grammars);
     Py_VISIT(self->dict);
     return 0;
 }
@@ -1711,8 +1723,7 @@ fast_is_valid_clear(PyObject *op)
 {
     FastIsValid *self = (FastIsValid *)op;
     Py_CLEAR(self->fallback);
-    Py_CLEAR(self->flags);
-    Py_CLEAR(self->grammar);
+    Py_CLEAR(self->grammars);
     Py_CLEAR(self->dict);
     return 0;
 }
@@ -1753,26 +1764,37 @@ static PyTypeObject FastIsValidType = {
 };
 
 PyDoc_STRVAR(fast_is_valid_doc,
-             "fast_is_valid(is_valid, flags, grammar=None) -> callable\n\nis_valid(text) and "
-             "is_valid(text, rule=NAME) for a str under RFC 3986 in C, anything else "
-             "by the Python function is_valid; flags maps rule names to the core's flags.  "
-             "With grammar (RFC 3986's Grammar), the same for parse: a URIReference when "
-             "the text fits, else the Python function's answer.");
+             "fast_is_valid(function, grammars, parse) -> callable\n\nfunction(text, "
+             "rule=..., grammar=...) in C for a str, a grammar the table grammars holds "
+             "(None, a name or a Grammar -> (core id, Grammar, {rule name: flags})) and a "
+             "reference rule: is_valid's bool, or (parse) a URIReference when the text "
+             "fits; anything else by the Python function.");
 
 static PyObject *
 core_fast_is_valid(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2 && nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "fast_is_valid() takes 2 or 3 arguments");
+    if (check_args(args, nargs, 3, "fast_is_valid") < 0)
         return NULL;
-    }
-    PyObject *grammar = nargs == 3 && args[2] != Py_None ? args[2] : NULL;
-    if (grammar != NULL && reference_type == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "configure_reference() was not called");
+    int parse = PyObject_IsTrue(args[2]);
+    if (parse < 0)
         return NULL;
-    }
     if (!PyCallable_Check(args[0]) || !PyDict_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "fast_is_valid(callable, dict)");
+        PyErr_SetString(PyExc_TypeError, "fast_is_valid(callable, dict, bool)");
+        return NULL;
+    }
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(args[1], &pos, &key, &value)) {
+        if (!PyTuple_CheckExact(value) || PyTuple_GET_SIZE(value) != 3 ||
+            grammar_id(PyTuple_GET_ITEM(value, 0)) < 0 ||
+            !PyDict_Check(PyTuple_GET_ITEM(value, 2))) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "a grammar entry is (core id, Grammar, dict)");
+            return NULL;
+        }
+    }
+    if (parse && reference_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "configure_reference() was not called");
         return NULL;
     }
     FastIsValid *self = PyObject_GC_New(FastIsValid, &FastIsValidType);
@@ -1781,9 +1803,8 @@ core_fast_is_valid(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_INCREF(args[0]);
     Py_INCREF(args[1]);
     self->fallback = args[0];
-    self->flags = args[1];
-    Py_XINCREF(grammar);
-    self->grammar = grammar;
+    self->grammars = args[1];
+    self->parse = parse;
     self->dict = NULL;
     self->vectorcall = fast_is_valid_call;
     PyObject_GC_Track(self);

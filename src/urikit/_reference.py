@@ -463,8 +463,15 @@ _new = object.__new__
 _core_parse = None if core is None else core.parse
 if core is not None:
     core.configure_reference(URIReference)
-#: RFC 3986's reference rules as the compiled core reads them (``is_valid``'s fast path).
-_CORE_FLAGS = {name: shape.flags for name, shape in RFC3986.rules.items()}
+#: The grammars the compiled core serves, as ``parse`` and ``is_valid`` in C look them up:
+#: ``None`` (RFC 3986), a name or a Grammar -> (core id, Grammar, {reference rule: flags}).
+_CORE_GRAMMARS: dict[object, tuple[int, Grammar, dict[str, int]]] = {
+    key: (g.core, g, {name: shape.flags for name, shape in g.rules.items()})
+    for g in GRAMMARS.values()
+    if g.core is not None
+    for key in (g, g.name)
+}
+_CORE_GRAMMARS[None] = _CORE_GRAMMARS[RFC3986]
 
 
 def validate(
@@ -532,5 +539,5 @@ def is_valid(
 
 
 if core is not None:  # the hottest calls of all: their common case in C (csrc/core.c)
-    is_valid = update_wrapper(core.fast_is_valid(is_valid, _CORE_FLAGS), is_valid)
-    parse = update_wrapper(core.fast_is_valid(parse, _CORE_FLAGS, RFC3986), parse)
+    is_valid = update_wrapper(core.fast_is_valid(is_valid, _CORE_GRAMMARS, False), is_valid)
+    parse = update_wrapper(core.fast_is_valid(parse, _CORE_GRAMMARS, True), parse)
