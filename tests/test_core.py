@@ -538,3 +538,46 @@ def test_the_pure_python_engine_can_be_forced() -> None:
     env = {**os.environ, "URIKIT_PURE_PYTHON": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert out.stdout.strip() == "True", out.stderr
+
+
+@needs_core
+def test_parse_and_is_valid_in_c_take_every_call_the_python_functions_take() -> None:
+    """The compiled entry points answer their common case and hand the rest to Python."""
+    from urikit import _reference
+    from urikit._grammar import RFC2396, RFC3987
+
+    assert "compiled" in repr(urikit.parse) and urikit.parse.__name__ == "parse"
+    assert urikit.is_valid.__wrapped__ is not urikit.is_valid  # type: ignore[attr-defined]
+    cases: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+        (("http://a/b",), {}),
+        (("http://ü/b",), {"grammar": "rfc3987"}),
+        (("http://ü/b",), {"grammar": RFC3987, "rule": "IRI"}),
+        (("//g",), {"rule": "relative-ref"}),
+        (("//g",), {"rule": "URI"}),
+        (("a:b",), {"grammar": "rfc2396", "rule": "absoluteURI"}),
+        (("a:b",), {"grammar": RFC2396}),
+        (("::1",), {"rule": "IPv6address"}),
+        (("a b",), {}),
+        ((urikit.parse("a:b"),), {}),
+        ((b"a:b",), {}),
+        (("a:b",), {"rule": "nope"}),
+        (("a:b",), {"grammar": "nope"}),
+        (("a:b",), {"grammar": ["rfc3986"]}),
+        (("a:b",), {"rule": ["URI"]}),
+        (("a:b",), {"colour": "red"}),
+        (("a:b", "URI"), {}),
+        ((), {}),
+    ]
+    for function, python in (
+        (urikit.is_valid, _reference.is_valid.__wrapped__),  # type: ignore[attr-defined]
+        (urikit.parse, _reference.parse.__wrapped__),  # type: ignore[attr-defined]
+    ):
+        for args, kwargs in cases:
+            outcomes = []
+            for f in (function, python):
+                try:
+                    result = f(*args, **kwargs)
+                    outcomes.append(("ok", str(result)))
+                except (TypeError, ValueError) as error:
+                    outcomes.append((type(error).__name__, str(error)))
+            assert outcomes[0] == outcomes[1], (function, args, kwargs)
