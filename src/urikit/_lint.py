@@ -83,7 +83,7 @@ def _enabled(
     enabled = frozenset(chosen - (_names(ignore, "ignore") if ignore is not None else set()))
     try:
         if len(_ENABLED) < 64:
-            _ENABLED[select, ignore] = enabled  # type: ignore[index]
+            _ENABLED[select, ignore] = enabled
     except TypeError:
         pass
     return enabled
