@@ -218,10 +218,25 @@ def dangerous_scheme(split: Split, scheme: str) -> Finding | None:
 
 
 # -- the authority -------------------------------------------------------------------------
-_HOST_LIKE = re.compile(
-    r"(?:www\.|\[|[0-9]+(?:\.[0-9]+){3}|(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+"
-    r"[A-Za-z][A-Za-z0-9-]*[A-Za-z0-9](?![A-Za-z0-9-])|localhost(?![A-Za-z0-9-]))"
-)
+_NAME_TOKENS = re.compile(r"[A-Za-z0-9.-]+")  # runs of what host names are made of
+_TOP_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9-]*[A-Za-z0-9]")  # RFC 2396 §3.2.2 toplabel
+
+
+def _looks_like_host(user: str) -> bool:
+    """Whether ``user`` holds what people read as a host: a dotted name ending in a
+    label that begins with a letter, four dotted numbers, ``www.``..., ``localhost``.
+    Token by token (no backtracking regex over the whole text: linear time)."""
+    for match in _NAME_TOKENS.finditer(user):
+        token = match[0].strip(".-").lower()
+        if token == "localhost" or token.startswith("www."):
+            return True
+        labels = token.split(".")
+        if len(labels) > 1 and all(labels):
+            if _TOP_LABEL.fullmatch(labels[-1]) is not None:
+                return True
+            if len(labels) == 4 and all(label.isdigit() for label in labels):
+                return True
+    return False
 
 
 def userinfo_rules(split: Split) -> list[Finding]:
@@ -236,7 +251,7 @@ def userinfo_rules(split: Split) -> list[Finding]:
         found.append(
             finding("userinfo-password", start + len(user), start + len(userinfo), message)
         )
-    if _HOST_LIKE.search(user) is not None:
+    if _looks_like_host(user):
         message = f"the userinfo {shown(userinfo)!r} looks like a host; the host is {shown(host)!r}"
         found.append(finding("userinfo-looks-like-host", start, start + len(userinfo), message))
     return found
@@ -416,13 +431,29 @@ def _dot_segment(split: Split, start: int, end: int) -> Finding | None:
     )
 
 
+#: An HTML character reference that ends at the ``;`` after it (``&amp;``, ``&#38;``).
+_CHARACTER_REFERENCE = re.compile(
+    r"&(?:[A-Za-z][A-Za-z0-9]{1,30}|#[0-9]{1,8}|#[xX][0-9A-Fa-f]{1,6})\Z"
+)
+
+
 def query_semicolon(split: Split) -> Finding | None:
-    """``;`` in the query, which some parsers take as a parameter separator (CVE-2021-23336)."""
+    """``;`` in the query, which some parsers take as a parameter separator (CVE-2021-23336);
+    one that ends an HTML character reference says the URL was copied from HTML escaped."""
     query = split.components[6] or ""
-    at = split.start(6) + query.index(";")
+    semicolon = query.index(";")
+    at = split.start(6) + semicolon
+    escaped = _CHARACTER_REFERENCE.search(query, max(0, semicolon - 33), semicolon)
+    if escaped is not None:
+        what = (
+            f"';' ends the HTML character reference {escaped[0]};: the URL was copied from "
+            "HTML without decoding it, and parsers"
+        )
+    else:
+        what = "';' in the query: parsers"
     message = _more(
-        "';' in the query: parsers that split parameters at ';' see other parameters "
-        "than those that split at '&' only",
+        f"{what} that split parameters at ';' see other parameters than those that split "
+        "at '&' only",
         query.count(";") - 1,
     )
     return finding("query-semicolon", at, at + 1, message)
