@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from ._charsets import SCHEME_REGEX
 from ._differential import REJECTED, Host, differential
-from ._grammar import Grammar
+from ._grammar import RFC3986, Grammar
 from ._lint_catalogue import LINT_RULES, Finding, finding
 from ._lint_rules import (
     SPECIAL,
@@ -107,30 +107,32 @@ def lint(
     >>> [(f.rule, f.position) for f in lint("http://0x7f.1/%2e%2e/")]
     [('ipv4-rare-form', 7), ('encoded-dot-segment', 14)]
     """
-    g = grammar_of(text, grammar)
-    if isinstance(text, URIReference):
-        text = str(text)
-    elif not isinstance(text, str):
-        raise TypeError(f"lint() takes a str or a URIReference, not {type(text).__name__}")
+    if grammar is None and type(text) is str:  # the hot path
+        g = RFC3986
+    else:
+        g = grammar_of(text, grammar)
+        if isinstance(text, URIReference):
+            text = str(text)
+        elif not isinstance(text, str):
+            raise TypeError(f"lint() takes a str or a URIReference, not {type(text).__name__}")
     enabled = _ALL if select is None and ignore is None else _enabled(select, ignore)
     base_scheme = base_text = None
     if base is not None:
         found_base = components_of(base, g, "a base URI")
         check_base(found_base)
         base_scheme, base_text = (found_base[0] or "").lower(), str(base)
-    shape = g.rules["URI-reference"]
-    parts = split(text, g, shape)
+    parts = split(text, g, g.rules["URI-reference"])
     found: list[Finding] = []
     if parts is None:
         reading = _invalid(text, g, found, base_scheme)
     else:
-        reading = Split(text, components(parts))
-        if reading.components[1] is not None and reading.components[3] is None:
-            scheme, authority, _, _, _, path, query, fragment = reading.components
-            userinfo, host, port = authority_parts(authority or "")
-            parts_ = (scheme, authority, userinfo, host, port, path, query, fragment)
-            reading = Split(text, parts_)  # RFC 2396 reg_name: checked as a server would be
-        _components(reading, found, _scheme(reading, valid=True), base_scheme, valid=True)
+        split_ = components(parts)
+        scheme, authority, _, host, _, path, query, fragment = split_
+        if authority is not None and host is None:  # an RFC 2396 reg_name: read as a server
+            split_ = (scheme, authority, *authority_parts(authority), path, query, fragment)
+        reading = Split(text, split_)
+        lower = scheme.lower() if scheme is not None else None
+        _components(reading, found, lower, base_scheme, valid=True)
     if "parser-differential" in enabled:
         urikit_host = _urikit_host(text, g, reading, parts is not None, base_text)
         difference = differential(text, base_text, urikit_host)
@@ -148,14 +150,13 @@ def _order(one: Finding) -> tuple[int, int, str]:
     return one.position, one.end, one.rule
 
 
-def _scheme(reading: Split, *, valid: bool) -> str | None:
-    """The scheme, lower-cased, as browsers read it (tabs and newlines removed): ``None``
-    when there is none, or what Appendix B split off is no scheme."""
+def _scheme(reading: Split) -> str | None:
+    """The scheme of an invalid string, lower-cased, as browsers read it (tabs and
+    newlines removed): ``None`` when there is none, or what Appendix B split off is no
+    scheme."""
     scheme = reading.components[0]
     if scheme is None:
         return None
-    if valid:
-        return scheme.lower()
     cleaned = scheme.translate(_NO_TAB_OR_NEWLINE)
     return cleaned.lower() if _SCHEME.fullmatch(cleaned) else None
 
@@ -168,7 +169,7 @@ def _invalid(text: str, g: Grammar, found: list[Finding], base_scheme: str | Non
     end = min(error.position + 1, len(text))
     found.append(finding("syntax", error.position, end, error.reason))
     reading = lenient_split(text)
-    scheme = _scheme(reading, valid=False)
+    scheme = _scheme(reading)
     blank = whitespace_or_control(text)
     if blank is not None:
         found.append(blank)
