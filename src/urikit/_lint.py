@@ -104,7 +104,7 @@ def lint(
     parser differential compares the resolved targets.  ``select`` runs only the rules
     named, ``ignore`` all but those (unknown names raise ``ValueError``).
 
-    >>> [(f.rule, f.position) for f in lint("http://0x7f.1/%2e%2e/")]
+    >>> [(f.rule, f.position) for f in lint("http://0x7f.1/%2e%2e/", ignore="parser-differential")]
     [('ipv4-rare-form', 7), ('encoded-dot-segment', 14)]
     """
     if grammar is None and type(text) is str:  # the hot path
