@@ -11,6 +11,7 @@ supported version reads alike.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import re
 import sys
@@ -286,7 +287,7 @@ def test_the_base_stands_for_a_missing_scheme() -> None:
     rules = {f.rule for f in urikit.lint("/\\x", base="urn:a:b", ignore=NO_DIFF)}
     assert rules == {"backslash", "syntax"}  # not a special scheme: no network-path reading
     (slash,) = urikit.lint("a\\b", base="foo:x", select="backslash")
-    assert "other parsers may read it as '/'" in slash.message
+    assert slash.message == "'\\' in a foo: URL: other parsers may read it as '/'"
 
 
 @given(
@@ -392,3 +393,112 @@ def test_cli_in_a_process() -> None:
     (record,) = (json.loads(line) for line in result.out.splitlines())
     assert {f["rule"] for f in record["findings"]} == {"slash-confusion", NO_DIFF}
     assert result.code == 1
+
+
+# -- the corners of each check --------------------------------------------------------------
+# (text, grammar, base, rule, whether it fires)
+CORNERS: list[tuple[str, str | None, str | None, str, bool]] = [
+    # the URL Standard's IPv4 parser and inet_aton, part by part
+    ("http://0x/", None, None, "ipv4-rare-form", True),  # "0x" alone is 0
+    ("http://1..2/", None, None, "ipv4-rare-form", False),  # an empty part
+    ("http://09.1/", None, None, "ipv4-rare-form", False),  # 9 is no octal digit
+    ("http://../", None, None, "ipv4-rare-form", False),
+    ("http://1.2.3.4.5.6/", None, None, "ipv4-rare-form", False),  # too many parts
+    ("http://1.2.3.4.5/", None, None, "ipv4-rare-form", False),
+    ("http://256.1.1.1/", None, None, "ipv4-rare-form", False),  # browsers reject it
+    ("http://1.16777216/", None, None, "ipv4-rare-form", False),  # past 24 bits
+    ("http://0x100000000/", None, None, "ipv4-rare-form", False),  # past 32 bits
+    ("http://1.2.3.0000000000000000000000000004/", None, None, "ipv4-rare-form", True),
+    ("http://%31%32%37.1/", None, None, "ipv4-rare-form", True),  # browsers decode first
+    # IPv6 literals that carry IPv4 addresses
+    ("http://[2002:7f00:1::]/", None, None, "ipv6-embedded-ipv4", True),  # 6to4
+    ("http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/", None, None, "ipv6-embedded-ipv4", True),
+    ("http://[fe80::5efe:10.0.0.1]/", None, None, "ipv6-embedded-ipv4", True),  # ISATAP
+    ("http://[::ffff:0:10.0.0.1]/", None, None, "ipv6-embedded-ipv4", True),  # translated
+    ("http://[::10.0.0.1]/", None, None, "ipv6-embedded-ipv4", True),  # compatible
+    ("http://[::1]/", None, None, "ipv6-embedded-ipv4", False),
+    ("http://[v1.x]/", None, None, "ipv6-embedded-ipv4", False),
+    ("http://[fe80::1%25eth0]/", None, None, "ipv6-embedded-ipv4", False),
+    # the authority as any string splits
+    ("http://u@[::1]:8o/", None, None, "port-out-of-range", False),
+    ("http://[::1]x/", None, None, "syntax", True),
+    ("http://a:b:c/", None, None, "syntax", True),
+    ("http://localhost@evil/", None, None, "userinfo-looks-like-host", True),
+    ("http://10.0.0.1@evil/", None, None, "userinfo-looks-like-host", True),
+    ("http://a.-@evil/", None, None, "userinfo-looks-like-host", False),
+    ("http://a.b.c.4@evil/", None, None, "userinfo-looks-like-host", False),
+    ("http://a b:99999/", None, None, "port-out-of-range", True),
+    ("http://a?x", None, None, "authority-confusion", False),
+    ("http://a#b.c", None, None, "authority-confusion", False),
+    ("http://a?.evil.com", None, None, "authority-confusion", True),
+    ("//h:99999/", None, None, "port-out-of-range", True),  # no scheme
+    ("//h:80/", None, None, "well-known-port", True),
+    ("https://h:0443/", None, None, "well-known-port", False),
+    # schemes and slashes
+    ("/a", None, "http://h/", "slash-confusion", False),
+    ("\\\\evil.com", None, None, "slash-confusion", True),
+    ("//\\evil.com", None, "mailto:x", "slash-confusion", False),  # not a special scheme
+    ("foo:12ab", None, None, "scheme-confusion", False),
+    ("foo:123456", None, None, "scheme-confusion", False),  # no port has six digits
+    ("a b:80/", None, None, "scheme-confusion", False),  # no scheme at all
+    ("DATA:text/html,<script>", None, None, "dangerous-scheme", True),
+    ("http://h/\\x", None, None, "backslash", True),
+    ("http://h/?\\x", None, None, "backslash", False),
+    ("file://h/\\x", None, None, "slash-confusion", False),
+    # percent-encodings
+    ("http://h/?%2e%2e", None, None, "encoded-dot-segment", False),
+    ("http://h/a%2eb", None, None, "encoded-dot-segment", False),
+    ("http://a%2Fb@h/", None, None, "encoded-slash", True),
+    ("http://h/%F0%80%80%AF", None, None, "overlong-utf8", True),
+    ("http://h/%C1%9C", None, None, "overlong-utf8", True),
+    ("http://h/%D8%9C", None, None, "bidi-control", True),  # ARABIC LETTER MARK
+    ("http://h/\u2067", "rfc3987", None, "bidi-control", True),
+    # Unicode hosts
+    ("http://xn--9999999999a/", None, None, "mixed-script-host", False),  # no punycode
+    ("http://xn--a/", None, None, "mixed-script-host", False),
+    ("http://\u0440\u0430y\u0440\u0430l.com/", "rfc3987", None, "mixed-script-host", True),
+    ("http://日本語.jp/", "rfc3987", None, "mixed-script-host", False),
+    ("http://\u03b1\u03b2.com/", "rfc3987", None, "mixed-script-host", False),
+    # the differential, against a base
+    ("g", "rfc2396", "http://a_b/", NO_DIFF, False),
+    ("http:g", None, "http://a/b", NO_DIFF, True),  # RFC 3986 §5.2.2 strict: no host
+]
+
+
+@pytest.mark.parametrize(("text", "grammar", "base", "rule", "fires"), CORNERS)
+def test_the_corners_of_each_check(
+    text: str, grammar: str | None, base: str | None, rule: str, fires: bool
+) -> None:
+    found = [f for f in urikit.lint(text, grammar=grammar, base=base) if f.rule == rule]
+    assert bool(found) is fires, found
+
+
+def test_the_differential_helpers() -> None:
+    assert repr(_differential.REJECTED) == "REJECTED"
+    ada = _differential.whatwg()
+    assert ada is not None
+    assert _differential._canonical("[v1.a:b]", ada) == "v1.a:b"  # IPvFuture: as written
+
+    class Failing:
+        @staticmethod
+        def idna_to_ascii(host: str) -> bytes:
+            raise UnicodeError(host)
+
+    assert _differential._canonical("Bücher.de", Failing) == "bücher.de"  # type: ignore[arg-type]
+
+
+def test_messages_stay_short_and_printable() -> None:
+    (found,) = urikit.lint("http://" + "%" + "41" * 200 + "\u0430pple.com/", select="encoded-host")
+    assert len(found.message) < 160
+    from urikit._lint_catalogue import shown
+
+    assert shown("a\x00b\u202e") == "a\\x00b\\u202e"
+
+
+def test_the_rules_of_a_list_are_not_cached_but_still_checked() -> None:
+    for _ in range(3):
+        assert urikit.lint("http://h:99999/", select=["port-out-of-range"], ignore=("syntax",))
+    pairs = list(itertools.combinations(sorted(urikit.LINT_RULES), 2))[:70]  # past the cache
+    for pair in pairs:
+        found = urikit.lint("http://h:99999/", ignore=pair, select="port-out-of-range")
+        assert bool(found) is ("port-out-of-range" not in pair)

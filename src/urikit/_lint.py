@@ -24,6 +24,7 @@ from ._differential import REJECTED, Host, differential
 from ._grammar import RFC3986, Grammar
 from ._lint_catalogue import LINT_RULES, Finding, finding
 from ._lint_rules import (
+    DANGEROUS,
     SPECIAL,
     Split,
     authority_confusion,
@@ -52,7 +53,6 @@ __all__ = ["lint"]
 _ALL = frozenset(LINT_RULES)
 _SCHEME = re.compile(SCHEME_REGEX)
 _NO_TAB_OR_NEWLINE = str.maketrans("", "", "\t\n\r")
-_DANGEROUS = frozenset({"javascript", "vbscript", "data"})
 
 
 def _names(given: str | Iterable[str], keyword: str) -> set[str]:
@@ -174,8 +174,7 @@ def _invalid(text: str, g: Grammar, found: list[Finding], base_scheme: str | Non
     if blank is not None:
         found.append(blank)
     if "\\" in text:
-        context = scheme or base_scheme
-        slash = backslash(reading, None if context is None else context in SPECIAL)
+        slash = backslash(reading, scheme or base_scheme)
         if slash is not None:
             found.append(slash)
     _components(reading, found, scheme, base_scheme, valid=False)
@@ -197,8 +196,8 @@ def _components(
     context = scheme or base_scheme
     special = None if context is None else context in SPECIAL
     if scheme is not None:
-        if scheme in _DANGEROUS:
-            found.append(dangerous_scheme(reading, scheme))  # type: ignore[arg-type]
+        if scheme in DANGEROUS:
+            found.append(dangerous_scheme(reading, scheme))
         if special and (not valid or not authority):
             _add(found, slash_confusion(reading, scheme, special))
         elif authority is None and path[:1].isdigit():

@@ -20,6 +20,7 @@ from ._lint_ipv4 import embedded_ipv4, ends_in_a_number, rare_ipv4
 from ._parse import Components
 
 __all__ = [
+    "DANGEROUS",
     "SPECIAL",
     "Split",
     "authority_confusion",
@@ -134,9 +135,9 @@ def whitespace_or_control(text: str) -> Finding | None:
     return finding("whitespace-or-control", at, at + 1, _more(f"{what} {how}", more))
 
 
-def backslash(split: Split, special: bool | None) -> Finding | None:
+def backslash(split: Split, scheme: str | None) -> Finding | None:
     """The first ``\\`` before the query or fragment, which browsers read as ``/`` in a
-    special scheme (and where there is no scheme, since the base may have one)."""
+    special ``scheme`` (and without one, since the base may have one)."""
     text = split.text
     at = text.find("\\")
     stop = min([len(text), *(i for i in (text.find("?"), text.find("#")) if i >= 0)])
@@ -147,8 +148,8 @@ def backslash(split: Split, special: bool | None) -> Finding | None:
     if authority is not None and start <= at <= start + len(authority):
         seen = text[start:at].rpartition("@")[2]
         what = f"ends the authority for browsers, which read the host {shown(seen)!r}"
-    elif special is False:
-        what = f"in a {split.components[0]} URL: other parsers may read it as '/'"
+    elif scheme is not None and scheme not in SPECIAL:
+        what = f"in a {scheme}: URL: other parsers may read it as '/'"
     else:
         what = "is '/' to browsers in http(s), ws(s), ftp and file URLs"
     return finding("backslash", at, at + 1, _more(f"'\\' {what}", text.count("\\", 0, stop) - 1))
@@ -157,7 +158,8 @@ def backslash(split: Split, special: bool | None) -> Finding | None:
 # -- the scheme and the slashes after it ----------------------------------------------------
 _SLASHES = re.compile(r"[/\\]*")
 _HOST_RUN = re.compile(r"[^/\\?#]*")  # what browsers read as the authority
-_DANGEROUS = {
+#: The schemes that run script (or carry a document) where a link is expected.
+DANGEROUS = {
     "javascript": "runs script",
     "vbscript": "runs script",
     "data": "carries a document of its own (text/html runs script)",
@@ -207,11 +209,9 @@ def scheme_confusion(split: Split, scheme: str) -> Finding | None:
     return finding("scheme-confusion", split.start(0), split.start(5) + digits, message)
 
 
-def dangerous_scheme(split: Split, scheme: str) -> Finding | None:
+def dangerous_scheme(split: Split, scheme: str) -> Finding:
     """``javascript:``, ``vbscript:``, ``data:``, however written (case, tabs inside)."""
-    what = _DANGEROUS.get(scheme)
-    if what is None:
-        return None
+    what = DANGEROUS[scheme]
     start = split.start(0)
     written = split.components[0] or scheme
     return finding("dangerous-scheme", start, start + len(written), f"the scheme {scheme}: {what}")
