@@ -345,6 +345,21 @@ def jsonschema_iri_lines(lines: list[str]) -> list[str]:
     return lines[::1000] + word_iri_lines(lines)[::1000]
 
 
+def lint_contenders() -> list[Contender]:
+    """``urikit.lint`` against the parse it starts with (issue 14: at most 3 times); the
+    parser differential, two more parsers, is timed apart."""
+
+    def lint_local(line: str) -> object:
+        return urikit.lint(line, ignore="parser-differential")
+
+    found = [
+        ("urikit.parse", urikit.parse),
+        ("urikit.lint (no differential)", lint_local),
+        ("urikit.lint (all rules)", urikit.lint),
+    ]
+    return found
+
+
 SECTIONS: dict[str, tuple[Callable[[], list[Contender]], Callable[[list[str]], list[Any]]]] = {
     "parse": (parse_contenders, lambda lines: lines),
     "is-valid": (is_valid_contenders, lambda lines: lines),
@@ -361,6 +376,7 @@ SECTIONS: dict[str, tuple[Callable[[], list[Contender]], Callable[[list[str]], l
     "jsonschema-bare": (jsonschema_bare_contenders, lambda lines: lines),
     "jsonschema-iri": (jsonschema_iri_contenders, jsonschema_iri_lines),
     "jsonschema-iri-bare": (jsonschema_iri_bare_contenders, jsonschema_iri_lines),
+    "lint": (lint_contenders, lambda lines: lines),
 }
 
 

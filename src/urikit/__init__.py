@@ -18,6 +18,8 @@ from ._convert import iri_to_uri, uri_to_iri
 from ._extract import URIMatch, extract
 from ._grammar import GRAMMARS, RFC2396, RFC3986, RFC3987, Grammar
 from ._idna import host_to_ascii, host_to_unicode
+from ._lint import lint
+from ._lint_catalogue import LINT_RULES, Finding, LintRule
 from ._operations import differences, equivalent, normalize, relativize, resolve
 from ._percent import quote, unquote, unquote_to_bytes
 from ._query import build_query, parse_query
@@ -28,12 +30,15 @@ from .errors import ErrorKind, IDNAError, ResolutionError, URISyntaxError
 
 __all__ = [
     "GRAMMARS",
+    "LINT_RULES",
     "RFC2396",
     "RFC3986",
     "RFC3987",
     "ErrorKind",
+    "Finding",
     "Grammar",
     "IDNAError",
+    "LintRule",
     "ResolutionError",
     "URIMatch",
     "URIReference",
@@ -50,6 +55,7 @@ __all__ = [
     "html",
     "iri_to_uri",
     "is_valid",
+    "lint",
     "normalize",
     "parse",
     "parse_query",

@@ -7,8 +7,11 @@ processing goes on (``--on-error`` says what stands in its place on stdout).  An
 else that ends a run early is one line on stderr, ``urikit COMMAND: reason``, never a
 traceback.  The exit status, the same for every command:
 
-* 0: every input valid (for ``equivalent``: every pair equivalent);
-* 1: some input invalid (for ``equivalent``: or some pair not equivalent);
+* 0: every input valid (for ``equivalent``: every pair equivalent; for ``lint``: no
+  finding above info);
+* 1: some input invalid (for ``equivalent``: or some pair not equivalent; for ``lint``:
+  some finding of severity error, an invalid reference being one);
+* 3: (``lint``) findings of severity warning, none of severity error;
 * 2: a usage error: an unknown flag or command, an invalid option value, an invalid base
   URI, a FILE that cannot be opened, an IDNA conversion asked for (``--host idna``)
   without the extra it needs, ``urikit`` alone (after its help);
@@ -34,6 +37,8 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 
 from . import (  # the public surface only: the command line is a client of the library
+    LINT_RULES,
+    Finding,
     ResolutionError,
     URIMatch,
     URIReference,
@@ -44,6 +49,7 @@ from . import (  # the public surface only: the command line is a client of the 
     html,
     iri_to_uri,
     is_valid,
+    lint,
     normalize,
     parse,
     relativize,
@@ -60,7 +66,15 @@ from ._cli_input import (
     shown_name,
     stdin_unless,
 )
-from ._cli_output import EXIT_INVALID, Problem, Reporter, UsageError, problem
+from ._cli_output import (
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_WARNINGS,
+    Problem,
+    Reporter,
+    UsageError,
+    problem,
+)
 from .errors import IDNAError
 
 __all__ = ["main"]
@@ -371,6 +385,73 @@ def _link(report: Reporter, link: html.Link) -> None:
     report.failed(link.line, link.reference, found, column=column, fields=fields)
 
 
+# -- lint ----------------------------------------------------------------------------
+def _rule_names(value: str | None, flag: str) -> list[str] | None:
+    """The rules of ``--select`` or ``--ignore`` (comma-separated), each one known."""
+    if value is None:
+        return None
+    names = [name.strip() for name in value.split(",") if name.strip()]
+    for name in names:
+        if name not in LINT_RULES:
+            raise UsageError(f"{flag}: unknown rule {name!r} (the rules: {', '.join(LINT_RULES)})")
+    return names
+
+
+def _finding_fields(found: Finding, line: int) -> dict[str, object]:
+    """One finding of ``lint --json``."""
+    return {
+        "rule": found.rule,
+        "severity": found.severity,
+        "position": found.position,
+        "end": found.end,
+        "line": line,
+        "column": found.position + 1,
+        "message": found.message,
+        "source": found.source,
+    }
+
+
+def cmd_lint(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit lint [FILE...|-]``: one report per finding, then a summary; the status by
+    the worst severity.  A rule that says it is unavailable (the parser differential
+    without ada-url) is noted once on stderr, not on every line."""
+    select, ignore = _rule_names(args.select, "--select"), _rule_names(args.ignore, "--ignore")
+    if args.base is not None:
+        _base(args.base, args.grammar, "--base")
+    report.failure_fields = {"findings": None}
+    counts = {"error": 0, "warning": 0, "info": 0}
+    lines, noted = 0, False
+    for number, text in inputs(report, files=args.files):
+        lines += 1
+        found = []
+        for one in lint(text, grammar=args.grammar, base=args.base, select=select, ignore=ignore):
+            if one.rule == "parser-differential" and one.severity == "info":
+                if not noted:
+                    report.warn(f"{report.command}: note: parser-differential {one.message}")
+                    noted = True
+                continue
+            counts[one.severity] += 1
+            found.append(one)
+        if report.json:
+            fields = {"findings": [_finding_fields(f, number) for f in found], "error": None}
+            report.record(number, text, fields)
+            continue
+        for one in found:
+            message = f"{one.severity}: {one.rule}: {one.message}"
+            report.diagnostic(number, one.position + 1, message, text)
+    errors, warnings, infos = counts["error"], counts["warning"], counts["info"]
+    lines += report.invalid_count  # lines that are not UTF-8, reported as they were read
+    summary = f"{lines} lines: {errors} errors, {warnings} warnings, {infos} info"
+    if report.json:
+        report.warn(summary)
+    else:
+        report.write(summary)
+    if counts["error"]:
+        report.account(EXIT_INVALID)
+    elif counts["warning"] and report.status == EXIT_OK:
+        report.account(EXIT_WARNINGS)
+
+
 # -- iri-to-uri, uri-to-iri ---------------------------------------------------------
 def _host_column(text: str, error: IDNAError) -> int:
     """The column (from 1) in ``text`` of what an :class:`IDNAError` about its host
@@ -429,6 +510,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Reporter], None]] = {
     "extract": cmd_extract,
     "complete": cmd_complete,
     "links": cmd_links,
+    "lint": cmd_lint,
     "iri-to-uri": cmd_iri_to_uri,
     "uri-to-iri": cmd_uri_to_iri,
 }
@@ -450,7 +532,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             report.begin(
                 args.command,
                 json=as_json,
-                reports_are_output=args.command == "check" and not as_json,
+                reports_are_output=args.command in ("check", "lint") and not as_json,
                 on_error=getattr(args, "on_error", None),
                 show_source=getattr(args, "show_source", False),
             )

@@ -10,7 +10,11 @@ import io
 import sys
 from collections.abc import Sequence
 
-from . import GRAMMARS, __version__  # the public surface only: the CLI is a client of it
+from . import (
+    GRAMMARS,
+    LINT_RULES,
+    __version__,
+)  # the public surface only: the CLI is a client of it
 from ._cli_output import EXIT_USAGE, ON_ERROR, Reporter, UsageError, warn
 
 __all__ = ["EPILOG", "IDNA_MODES", "build_parser", "check_arguments", "parse_args"]
@@ -139,7 +143,8 @@ Exit status, the same for every command: 0 every input valid (every result produ
 unknown flag or command, an invalid BASE, --base or option value, a FILE that cannot be
 opened, --host idna without its extra; urikit alone prints this help and exits 2);
 74 reading the input or writing the output failed; 130 interrupted (Ctrl-C); 141 the
-reader of the output went away (| head), silently.
+reader of the output went away (| head), silently.  lint exits by the worst severity
+found: 0 none above info, 1 some error (an invalid reference is one), 3 warnings only.
 
 Input: arguments, or lines of FILEs or stdin ('-', or none): LF, CR LF or CR end a
 line, a UTF-8 byte order mark at the start of each file is skipped, a line that is not
@@ -360,6 +365,45 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_mode(sub, "for host names with Unicode characters")
     _add_files(sub, "an HTML file")
+
+    sub = commands.add_parser(
+        "lint",
+        help="report what in URI references deceives parsers or people, rule by rule",
+        description="Check one reference per line against the rules of urikit.LINT_RULES "
+        "(rare IPv4 forms, backslashes, slashes, userinfo dressed as a host, encoded "
+        "controls and delimiters, dangerous schemes, Unicode spoofing, how urllib.parse and "
+        "the WHATWG URL Standard read the host...) and print one line per finding, "
+        "FILE:LINE:COLUMN: SEVERITY: RULE: message, then a summary (on stderr with --json).  "
+        "Syntax only: DNS rebinding and redirects need checks when connecting.  Exit 0 when "
+        "no finding is above info, 1 when some finding is an error (an invalid reference "
+        "is one), 3 when the worst are warnings.  The rules: " + ", ".join(LINT_RULES) + ".",
+    )
+    _add_grammar(sub, rule=False)
+    sub.add_argument(
+        "--base",
+        "-b",
+        default=None,
+        help="the URI the references will be resolved against: its scheme stands for a "
+        "missing one, and the parser differential compares the resolved targets",
+    )
+    sub.add_argument(
+        "--select",
+        metavar="RULES",
+        default=None,
+        help="comma-separated rules to run (default: all of them)",
+    )
+    sub.add_argument(
+        "--ignore",
+        metavar="RULES",
+        default=None,
+        help="comma-separated rules not to run (parser-differential, the slowest, for speed)",
+    )
+    _add_pipeline(
+        sub,
+        json="findings (a list of rule, severity, position, end, line, column, message, "
+        "source; null for a line that is not UTF-8)",
+    )
+    _add_files(sub)
 
     sub = commands.add_parser(
         "iri-to-uri",

@@ -27,6 +27,7 @@ __all__ = [
     "EXIT_IO",
     "EXIT_OK",
     "EXIT_USAGE",
+    "EXIT_WARNINGS",
     "ON_ERROR",
     "InputError",
     "Problem",
@@ -40,6 +41,7 @@ __all__ = [
 ]
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+EXIT_WARNINGS = 3  # lint: findings of severity warning, none of severity error
 EXIT_IO = 74  # sysexits.h EX_IOERR: a read or a write failed
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 EXIT_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader left
