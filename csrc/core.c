@@ -1123,6 +1123,68 @@ core_iri_to_uri(PyObject *self, PyObject *text)
     return result;
 }
 
+PyDoc_STRVAR(lint_plain_doc,
+             "lint_plain(text, dangerous) -> bool\n\nurikit.lint's hot path "
+             "(urikit._lint._plain): whether text is an RFC 3986 reference none of whose "
+             "component checks can fire: ASCII, no '%', a scheme not in dangerous (lower-case "
+             "names), an authority without userinfo or port (empty: for file: alone), a host "
+             "that cannot be an address nor an A-label, a path unless no query or fragment "
+             "follows, no ';' in its query.");
+
+static PyObject *
+core_lint_plain(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args(args, nargs, 2, "lint_plain") < 0)
+        return NULL;
+    PyObject *text = args[0];
+    Py_ssize_t sp[16];
+    if (!PyUnicode_Check(text) || !PyUnicode_IS_ASCII(text) || !scan_str(text, 0, 0, sp))
+        Py_RETURN_FALSE;
+    const char *s = (const char *)PyUnicode_1BYTE_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    if (memchr(s, '%', (size_t)n) != NULL)
+        Py_RETURN_FALSE;
+    Py_ssize_t host = sp[2 * HOST], host_end = sp[2 * HOST + 1];
+    int empty_path = sp[2 * PATH + 1] == sp[2 * PATH];
+    if (sp[2 * SCHEME] < 0 || sp[2 * AUTHORITY] < 0 || sp[2 * USERINFO] >= 0 ||
+        (sp[2 * PORT] >= 0 && sp[2 * PORT + 1] > sp[2 * PORT]) ||
+        (empty_path && (sp[2 * QUERY] >= 0 || sp[2 * FRAGMENT] >= 0)))
+        Py_RETURN_FALSE;
+    if (host_end == host) { /* an empty authority: usual for file: alone (file:///p) */
+        if (sp[2 * SCHEME + 1] != 4 || (s[0] | 0x20) != 'f' || (s[1] | 0x20) != 'i' ||
+            (s[2] | 0x20) != 'l' || (s[3] | 0x20) != 'e')
+            Py_RETURN_FALSE;
+    }
+    else if (strchr("0123456789.]", s[host_end - 1]) != NULL)
+        Py_RETURN_FALSE;
+    for (Py_ssize_t i = host; i + 1 < host_end; i++) {
+        if (s[i] == '0' && (s[i + 1] | 0x20) == 'x')
+            Py_RETURN_FALSE;
+        if (i + 3 < host_end && (s[i] | 0x20) == 'x' && (s[i + 1] | 0x20) == 'n' &&
+            s[i + 2] == '-' && s[i + 3] == '-')
+            Py_RETURN_FALSE;
+    }
+    if (sp[2 * QUERY] >= 0 &&
+        memchr(s + sp[2 * QUERY], ';', (size_t)(sp[2 * QUERY + 1] - sp[2 * QUERY])) != NULL)
+        Py_RETURN_FALSE;
+    char scheme[32];
+    Py_ssize_t length = sp[2 * SCHEME + 1];
+    if (length < (Py_ssize_t)sizeof scheme) { /* a longer scheme is no dangerous one */
+        for (Py_ssize_t i = 0; i < length; i++)
+            scheme[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] | 0x20 : s[i]);
+        PyObject *name = PyUnicode_FromStringAndSize(scheme, length);
+        if (name == NULL)
+            return NULL;
+        int found = PySequence_Contains(args[1], name);
+        Py_DECREF(name);
+        if (found < 0)
+            return NULL;
+        if (found)
+            Py_RETURN_FALSE;
+    }
+    Py_RETURN_TRUE;
+}
+
 /* -- Arrow string columns, read in place -------------------------------------------- */
 
 typedef struct {
@@ -1887,6 +1949,7 @@ static PyMethodDef core_methods[] = {
      configure_reference_doc},
     {"fast_is_valid", (PyCFunction)(void (*)(void))core_fast_is_valid, METH_FASTCALL,
      fast_is_valid_doc},
+    {"lint_plain", (PyCFunction)(void (*)(void))core_lint_plain, METH_FASTCALL, lint_plain_doc},
     {"iri_to_uri", (PyCFunction)core_iri_to_uri, METH_O, iri_to_uri_doc},
     {"is_valid", (PyCFunction)(void (*)(void))core_is_valid, METH_FASTCALL, is_valid_doc},
     {"resolve", (PyCFunction)(void (*)(void))core_resolve, METH_FASTCALL, resolve_doc},

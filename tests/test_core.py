@@ -581,3 +581,69 @@ def test_parse_and_is_valid_in_c_take_every_call_the_python_functions_take() -> 
                 except (TypeError, ValueError) as error:
                     outcomes.append((type(error).__name__, str(error)))
             assert outcomes[0] == outcomes[1], (function, args, kwargs)
+
+
+# -- lint's hot path -----------------------------------------------------------------------
+def check_plain(text: str) -> None:
+    """The core's ``lint_plain`` is ``_lint._plain``, and when it holds the component
+    checks of the engine find nothing (the claim that lets lint return at once)."""
+    from urikit import _lint
+    from urikit._lint_rules import DANGEROUS, Split
+
+    g = GRAMMARS["rfc3986"]
+    parts = split_python(text, g, g.rules["URI-reference"])
+    plain = _lint._plain(parts, text)
+    assert core().lint_plain(text, DANGEROUS) == plain, text
+    if plain:
+        assert parts is not None
+        found: list[Any] = []
+        reading = Split(text, parts.groups())  # type: ignore[arg-type]
+        scheme = parts[1]
+        assert scheme is not None
+        _lint._components(reading, found, scheme.lower(), None, valid=True)
+        assert found == [], text
+
+
+PLAIN_EDGES = [
+    "http://example.com/a?b#c",
+    "HTTP://Example.COM/",
+    "file:///a/b",
+    "FILE:///a",
+    "http:///a",
+    "file://",
+    "http://h",
+    "http://h?q",
+    "http://h#f",
+    "http://h:/p",
+    "http://h:80/p",
+    "http://u@h/p",
+    "http://h1/p",
+    "http://h./p",
+    "http://[::1]/p",
+    "http://0x7f.one/p",
+    "http://xN--bcher-kva.de/p",
+    "http://h/p?a;b",
+    "http://h/p#a;b",
+    "javascript://h/p",
+    "JavaScript://h/p",
+    "data://h/p",
+    "http://h/%41",
+    "http://h/ü",
+    "g/h",
+    "//h/p",
+    "a" * 40 + "://h/p",
+]
+
+
+@needs_core
+@pytest.mark.parametrize("text", PLAIN_EDGES)
+def test_lint_plain_on_the_edges(text: str) -> None:
+    check_plain(text)
+
+
+@needs_core
+@settings(max_examples=max(settings().max_examples // 5, 10))
+@given(data=st.data())
+def test_lint_plain_is_the_python_check(data: st.DataObject) -> None:
+    check_plain(data.draw(references(rule="URI")))
+    check_plain(data.draw(near_misses(rule="URI")))

@@ -42,8 +42,9 @@ from ._lint_rules import (
     whitespace_or_control,
 )
 from ._lint_unicode import bidi_control, mixed_script_host, nfkc_delimiter
+from ._native import core
 from ._operations import resolve
-from ._parse import components, failure, read, split
+from ._parse import Parts, components, failure, read, split
 from ._reference import URIReference, components_of, grammar_of
 from ._resolve import check_base
 from .errors import ResolutionError, URISyntaxError
@@ -108,6 +109,10 @@ def lint(
     [('ipv4-rare-form', 7), ('encoded-dot-segment', 14)]
     """
     if grammar is None and type(text) is str:  # the hot path
+        if base is None and core is not None:
+            enabled = _ALL if select is None and ignore is None else _enabled(select, ignore)
+            if "parser-differential" not in enabled and core.lint_plain(text, DANGEROUS):
+                return []  # in C: see _plain
         g = RFC3986
     else:
         g = grammar_of(text, grammar)
@@ -123,6 +128,8 @@ def lint(
         base_scheme, base_text = (found_base[0] or "").lower(), str(base)
     parts = split(text, g, g.rules["URI-reference"])
     found: list[Finding] = []
+    if "parser-differential" not in enabled and base is None and _plain(parts, text):
+        return found  # a reference none of whose checks can fire (without the core)
     if parts is None:
         reading = _invalid(text, g, found, base_scheme)
     else:
@@ -144,6 +151,33 @@ def lint(
         found = [f for f in found if f.rule in enabled]
     found.sort(key=_order)
     return found
+
+
+def _plain(parts: Parts | None, text: str) -> bool:
+    """Whether ``text`` (``parts`` its split) is valid and none of the checks of
+    :func:`_components` can fire on it (the compiled core's ``lint_plain`` is the same):
+    an ASCII reference with a scheme that is not dangerous, an authority without
+    userinfo or port (an empty one only after ``file:``, which slash-confusion
+    excepts), a host that cannot be an address nor an A-label, a path unless no query or
+    fragment follows, no percent-encoding and no ";" in its query.  Each condition is
+    one that :func:`_components` tests before a check."""
+    if parts is None or "%" in text or not text.isascii():
+        return False
+    scheme, authority, userinfo, host, port, path, query, fragment = components(parts)
+    if scheme is None or authority is None or host is None or userinfo is not None or port:
+        return False
+    if not path and (query is not None or fragment is not None):
+        return False
+    if not host:
+        plain_host = scheme.lower() == "file"
+    else:
+        lower = host.lower()
+        plain_host = host[-1] not in _HOST_TAIL and "0x" not in lower and "xn--" not in lower
+    return plain_host and (query is None or ";" not in query) and scheme.lower() not in DANGEROUS
+
+
+#: The last characters of a host that may be an address (IPv4 forms, IP literals).
+_HOST_TAIL = frozenset("0123456789.]")
 
 
 def _order(one: Finding) -> tuple[int, int, str]:
