@@ -26,7 +26,7 @@ import urikit
 SOURCE = Path(urikit.__file__).parent
 MODULES = {path.stem: ast.parse(path.read_text("utf-8")) for path in SOURCE.glob("*.py")}
 #: The integrations: each imports its library (an optional extra) when it is imported.
-INTEGRATIONS = {"jsonschema", "pydantic", "strategies"}
+INTEGRATIONS = {"jsonschema", "pydantic", "strategies", "spark"}
 PUBLIC = {"__init__", "__main__", "errors", "schemes", "html", "batch"} | INTEGRATIONS
 #: The columnar API over the package's public functions: urikit.spark is built on urikit.batch.
 COLUMNAR = {"batch", "spark"}
