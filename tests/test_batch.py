@@ -19,6 +19,7 @@ from typing import Any
 import pandas as pd
 import polars as pl
 import pyarrow as pa
+import pyarrow.compute
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -116,6 +117,11 @@ def values(kind: str, function: str, given: Any, result: Any) -> list[Any]:
         assert isinstance(result, pa.Array)
         result.validate(full=True)
     assert result.type == arrow_type(function, kind == "large_string")
+    if pa.types.is_struct(result.type):  # fields null where the struct is
+        for chunk in result.chunks if kind == "chunked" else [result]:
+            for i in range(chunk.type.num_fields):
+                either = pa.compute.or_(chunk.is_valid(), chunk.field(i).is_null())
+                assert all(either.to_pylist())
     rows: list[Any] = result.to_pylist()
     return rows
 

@@ -84,7 +84,21 @@ def _array(pa: Any, array: Any, op: Operation) -> Any:
     core = _native.core  # read at each call: the tests switch engines
     if op.native is not None and len(array) and hasattr(core, "column_valid"):
         return _native_array(pa, core, array, op, large, out_type)
-    return pa.array([None if s is None else op.row(s) for s in array.to_pylist()], out_type)
+    return _from_rows(pa, [None if s is None else op.row(s) for s in array.to_pylist()], out_type)
+
+
+def _from_rows(pa: Any, rows: list[Any], type_: Any) -> Any:
+    """An Arrow array of ``rows``; a struct's fields null where the struct is, as the
+    core makes them (``StructArray.field`` ignores the struct's own validity)."""
+    if not pa.types.is_struct(type_):
+        return pa.array(rows, type_)
+    fields = [type_.field(i) for i in range(type_.num_fields)]
+    children = [
+        pa.array([None if row is None else row[field.name] for row in rows], field.type)
+        for field in fields
+    ]
+    mask = pa.array([row is None for row in rows], pa.bool_())
+    return pa.StructArray.from_arrays(children, fields=fields, mask=mask)
 
 
 # -- the compiled core -----------------------------------------------------------------------
@@ -135,7 +149,7 @@ def _diagnosed(pa: Any, array: Any, bits: bytes, op: Operation, out: Any) -> Any
     found = pc.indices_nonzero(invalid)
     if not len(found):
         return pa.nulls(n, out)
-    errors = pa.array([op.row(text) for text in array.take(found).to_pylist()], out)
+    errors = _from_rows(pa, [op.row(text) for text in array.take(found).to_pylist()], out)
     # row i takes errors[k] where it is the k-th invalid row, else null
     k = pc.subtract(pc.cumulative_sum(invalid.cast(pa.int64())), 1)
     return errors.take(pc.if_else(invalid, k, pa.scalar(None, pa.int64())))
