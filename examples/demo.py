@@ -22,12 +22,8 @@ for text in ["http://exa mple.com/", "http://[2001:db8::7/", "http://例え.jp/"
         urikit.validate(text)
     except urikit.URISyntaxError as error:
         print(error)
-print(
-    "  ...and under RFC 3987, the last one is an IRI:",
-    urikit.is_valid("http://例え.jp/", grammar="rfc3987"),
-    "->",
-    urikit.iri_to_uri("http://例え.jp/"),
-)
+print("  ...and under RFC 3987, the last one is an IRI:", urikit.is_valid(
+    "http://例え.jp/", grammar="rfc3987"), "->", urikit.iri_to_uri("http://例え.jp/"))
 
 show("Resolve (RFC 3986 §5.4) and relativize, its inverse")
 base = "http://a/b/c/d;p?q"
