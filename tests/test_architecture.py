@@ -3,7 +3,8 @@
 - the public surface is ``urikit/__init__`` and the namespaces users import
   (``urikit.errors``, ``urikit.schemes``, ``urikit.html``, and the integrations with the
   libraries of the optional extras: ``urikit.jsonschema``, ``urikit.pydantic``,
-  ``urikit.strategies``); every other module is private;
+  ``urikit.strategies``, ``urikit.spark``; and ``urikit.batch``); every other module is
+  private;
 - imports run one way: the graph of the package's modules has no cycle, and no import
   hides inside a function (but those of the optional extras' libraries, which load only
   when a function needs them);
@@ -25,9 +26,11 @@ import urikit
 SOURCE = Path(urikit.__file__).parent
 MODULES = {path.stem: ast.parse(path.read_text("utf-8")) for path in SOURCE.glob("*.py")}
 #: The integrations: each imports its library (an optional extra) when it is imported.
-INTEGRATIONS = {"jsonschema", "pydantic", "strategies"}
-PUBLIC = {"__init__", "__main__", "errors", "schemes", "html"} | INTEGRATIONS
-#: The compiled core (C, csrc/core.c): a leaf that imports nothing of the package.
+INTEGRATIONS = {"jsonschema", "pydantic", "strategies", "spark"}
+PUBLIC = {"__init__", "__main__", "errors", "schemes", "html", "batch"} | INTEGRATIONS
+#: The columnar API over the package's public functions: urikit.spark is built on urikit.batch.
+COLUMNAR = {"batch", "spark"}
+#: The compiled core (C: no ``.py`` source), which ``_native`` imports when it is built.
 COMPILED = {"_core"}
 
 
@@ -74,12 +77,26 @@ def test_imports_run_one_way() -> None:
         order = list(TopologicalSorter(graph).static_order())
     except CycleError as error:  # pragma: no cover - the failure message
         pytest.fail(f"an import cycle: {error.args[1]}")
-    assert order[-1] in ("_cli", "__init__")
+    # on top: the command line, the package, or the columnar namespaces built on it
+    assert order[-1] in ("_cli", "__init__", *COLUMNAR)
+    for name, imported in graph.items():  # which no other module imports
+        assert not imported & (COLUMNAR - {"batch" if name == "spark" else ""}), name
 
 
 #: The libraries of the optional extras (pyproject.toml): imported where they are needed,
 #: so that urikit imports without them and says which extra to install.
-OPTIONAL_EXTRAS = {"idna", "ada_url", "jsonschema", "pydantic", "pydantic_core", "hypothesis"}
+OPTIONAL_EXTRAS = {
+    "idna",
+    "ada_url",
+    "jsonschema",
+    "pydantic",
+    "pydantic_core",
+    "hypothesis",
+    "pyarrow",
+    "pandas",
+    "polars",
+    "pyspark",
+}
 
 
 def _is_optional_extra(node: ast.Import | ast.ImportFrom) -> bool:

@@ -110,6 +110,7 @@ def test_the_wheel_holds_the_package_its_types_and_its_license(dist: Path) -> No
     modules = {f"urikit/{path.name}" for path in Path(urikit.__file__).parent.glob("*.py")}
     assert modules <= names, sorted(modules - names)
     assert {"urikit/py.typed", "urikit/jsonschema.py", "urikit/pydantic.py"} <= names
+    assert {"urikit/batch.py", "urikit/spark.py"} <= names
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names), sorted(names)
     assert not [name for name in names if name.startswith("tests/")]
     entry_points = next(name for name in names if name.endswith("entry_points.txt"))
@@ -128,6 +129,9 @@ def test_the_metadata(dist: Path) -> None:
     ), "the core has no runtime dependency"
     extras = set(meta.get_all("Provides-Extra", []))
     assert {"idna", "browser", "jsonschema", "pydantic", "hypothesis", "test"} <= extras
+    assert {"arrow", "spark"} <= extras
+    spark = [r for r in meta.get_all("Requires-Dist", []) if 'extra == "spark"' in r]
+    assert {r.partition(">")[0] for r in spark} == {"pyspark", "pyarrow", "pandas"}
     classifiers = set(meta.get_all("Classifier", []))
     for version in ("3.10", "3.11", "3.12", "3.13"):
         assert f"Programming Language :: Python :: {version}" in classifiers

@@ -1,0 +1,260 @@
+"""The batch API: urikit's functions over a whole column of references.
+
+A column is a ``list`` of ``str`` and ``None``, a ``pyarrow`` string array
+(``StringArray``, ``LargeStringArray``, or a ``ChunkedArray`` of them), a pandas
+``Series`` or a polars ``Series``; every function returns a column of the same kind and
+length, row for row:
+
+* a list gives a list (``bool``, ``str``, ``dict`` or ``None`` items);
+* an Arrow array gives an Arrow array, a chunked array a chunked array of the same
+  chunks (strings keep their offset width: ``large_string`` in, ``large_string`` out);
+* a pandas Series gives a Series with the same index and name, of an Arrow-backed dtype
+  (``pd.ArrowDtype``: nulls stay nulls, structs are structs: ``.struct.field("host")``);
+* a polars Series gives a polars Series of the same name.
+
+Errors are values, never raised per row (Arrow's and polars' convention): a null row
+gives a null, an invalid one a null (``normalize``, ``resolve`` ...) or its error
+(``errors``).  A wrong argument (an unknown grammar, rule or level, an invalid base)
+raises as the per-URL function does, before any row is read.  The results are exactly
+those of the per-URL functions: :func:`is_valid` of ``urikit.is_valid``, :func:`split`
+of ``urikit.parse``'s components, :func:`errors` of ``urikit.validate``'s
+``URISyntaxError`` (``position``, ``kind`` as the :class:`~urikit.ErrorKind` value,
+``reason``), :func:`normalize`, :func:`resolve` and :func:`relativize` of theirs.
+
+Arrow columns (and pandas and polars Series, which go through Arrow) are read in place
+from their buffers by the compiled core when it is there, under ``rfc3986`` and
+``rfc3987``: no Python string per row (``_batch_arrow``).  Without it they are read row
+by row in Python.  pandas and polars input needs pyarrow (``pip install urikit[arrow]``).
+
+>>> from urikit import batch
+>>> batch.is_valid(["http://a/b", "http://exa mple.com/", None])
+[True, False, None]
+>>> batch.normalize(["HTTP://A.com:80/./b", "bad url"])
+['http://a.com/b', None]
+>>> batch.split(["//h:8/p?q"])[0]["port"]
+'8'
+>>> batch.errors(["http://a/", "a b"])  # doctest: +ELLIPSIS
+[None, {'position': 1, 'kind': 'invalid-character', 'reason': "a character not allowed ..."}]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from . import (
+    GRAMMARS,
+    Grammar,
+    ResolutionError,
+    URIReference,
+    URISyntaxError,
+    _batch_arrow,
+    validate,
+)
+from . import is_valid as _is_valid
+from . import normalize as _normalize
+from . import parse as _parse
+from . import relativize as _relativize
+from . import resolve as _resolve
+from ._batch_arrow import COMPONENTS, Operation
+from ._normalize import Level
+
+__all__ = ["COMPONENTS", "errors", "is_valid", "normalize", "relativize", "resolve", "split"]
+
+
+def is_valid(
+    column: Any, *, rule: str = "URI-reference", grammar: str | Grammar | None = None
+) -> Any:
+    """Whether each row matches ``rule`` of ``grammar`` (``urikit.is_valid``); null for
+    a null row.  ``rule`` may be a reference rule or a component rule.
+
+    >>> is_valid(["//g", "g:h"], rule="relative-ref")
+    [True, False]
+    """
+    _is_valid("", rule=rule, grammar=grammar)  # a wrong argument raises here
+
+    def row(text: str) -> bool:
+        return _is_valid(text, rule=rule, grammar=grammar)
+
+    return _apply(column, _checking("is_valid", row, grammar, rule))
+
+
+def errors(
+    column: Any, *, rule: str = "URI-reference", grammar: str | Grammar | None = None
+) -> Any:
+    """Why each row is invalid: ``{"position": int, "kind": str, "reason": str}`` as
+    ``urikit.validate`` raises it (``kind`` is the :class:`~urikit.ErrorKind` value),
+    null for a valid or null row.
+
+    >>> errors(["http://[::1/"])[0]["kind"]
+    'invalid-ip-literal'
+    """
+    _is_valid("", rule=rule, grammar=grammar)
+
+    def row(text: str) -> dict[str, object] | None:
+        try:
+            validate(text, rule=rule, grammar=grammar)
+        except URISyntaxError as error:
+            return {"position": error.position, "kind": error.kind.value, "reason": error.reason}
+        return None
+
+    return _apply(column, _checking("errors", row, grammar, rule))
+
+
+def split(column: Any, *, rule: str = "URI-reference", grammar: str | Grammar | None = None) -> Any:
+    """The eight components of each row (``urikit.parse``): a struct (a dict for a
+    list) of ``scheme``, ``authority``, ``userinfo``, ``host``, ``port``, ``path``,
+    ``query``, ``fragment``, each null where absent; null for a null or invalid row.
+
+    >>> first, second = split(["mailto:a@b", "a b"])
+    >>> first["scheme"], first["authority"], first["path"], second
+    ('mailto', None, 'a@b', None)
+    """
+    with contextlib.suppress(URISyntaxError):  # a wrong argument raises, an empty row may not
+        _parse("", rule=rule, grammar=grammar)
+
+    def row(text: str) -> dict[str, str | None] | None:
+        try:
+            ref = _parse(text, rule=rule, grammar=grammar)
+        except URISyntaxError:
+            return None
+        return {
+            "scheme": ref.scheme,
+            "authority": ref.authority,
+            "userinfo": ref.userinfo,
+            "host": ref.host,
+            "port": ref.port,
+            "path": ref.path,
+            "query": ref.query,
+            "fragment": ref.fragment,
+        }
+
+    return _apply(column, _checking("split", row, grammar, rule))
+
+
+def normalize(column: Any, *, level: Level = "scheme", grammar: str | Grammar | None = None) -> Any:
+    """The normal form of each row at ``level`` (``urikit.normalize``); null for a null
+    or invalid row.
+
+    >>> normalize(["eXAMPLE://a/./b/../b/%63"], level="syntax")
+    ['example://a/b/c']
+    """
+    with contextlib.suppress(URISyntaxError):
+        _normalize("", level=level, grammar=grammar)
+
+    def row(text: str) -> str | None:
+        try:
+            return _normalize(text, level=level, grammar=grammar)
+        except URISyntaxError:
+            return None
+
+    native = _native_grammar(grammar) if level in ("syntax", "scheme") else None
+    return _apply(column, Operation("normalize", row, native, level=level))
+
+
+def resolve(base: str | URIReference, column: Any, *, grammar: str | Grammar | None = None) -> Any:
+    """Each row resolved against ``base`` (``urikit.resolve``); null for a null or
+    invalid row, or one that cannot be resolved (:class:`~urikit.ResolutionError`).
+    An invalid base raises, as ``urikit.resolve`` does.
+
+    >>> resolve("http://a/b/c/d;p?q", ["../g?y", "g:h", None, "a b"])
+    ['http://a/b/g?y', 'g:h', None, None]
+    """
+    _resolve(base, "", grammar=grammar)  # an invalid base raises here, as urikit.resolve
+
+    def row(text: str) -> str | None:
+        try:
+            return _resolve(base, text, grammar=grammar)
+        except (URISyntaxError, ResolutionError):
+            return None
+
+    native = _native_grammar(grammar, base)
+    return _apply(column, Operation("resolve", row, native, base=str(base)))
+
+
+def relativize(
+    base: str | URIReference, column: Any, *, grammar: str | Grammar | None = None
+) -> Any:
+    """The shortest reference from ``base`` to each row (``urikit.relativize``); null
+    for a null or invalid row, or one that cannot be resolved.  An invalid base raises.
+
+    >>> relativize("http://a/b/c/d", ["http://a/b/x?y", "http://h/b/", "a b"])
+    ['../x?y', '//h/b/', None]
+    """
+    _relativize(base, "", grammar=grammar)
+
+    def row(text: str) -> str | None:
+        try:
+            return _relativize(base, text, grammar=grammar)
+        except (URISyntaxError, ResolutionError):
+            return None
+
+    return _apply(column, Operation("relativize", row, None))
+
+
+# -- arguments ---------------------------------------------------------------------------
+#: The grammars the compiled core reads columns under (RFC 2396 stays in Python).
+_NATIVE_GRAMMARS = ("rfc3986", "rfc3987")
+
+
+def _native_grammar(
+    grammar: str | Grammar | None, base: str | URIReference | None = None
+) -> str | None:
+    """The name of the grammar when the compiled core may read the column under it:
+    urikit's own ``rfc3986`` or ``rfc3987`` (``None`` is the base's grammar when it is a
+    URIReference, else RFC 3986), given by name or as the value; else ``None``."""
+    if grammar is None:
+        grammar = base.grammar if isinstance(base, URIReference) else "rfc3986"
+    for name in _NATIVE_GRAMMARS:
+        if grammar == name or grammar is GRAMMARS[name]:
+            return name
+    return None
+
+
+def _checking(
+    name: str, row: Callable[[str], object], grammar: str | Grammar | None, rule: str
+) -> Operation:
+    """The operation ``name`` of a rule: for the compiled core when the grammar is one
+    it reads and ``rule`` a reference rule, named as that grammar names it (RFC 3987's
+    ``IRI-reference`` for its alias ``URI-reference``); component rules stay in Python."""
+    native = _native_grammar(grammar)
+    shape = None if native is None else GRAMMARS[native].rules.get(rule)
+    if native is None or shape is None:
+        return Operation(name, row)
+    return Operation(name, row, native, rule=shape.name)
+
+
+# -- columns -------------------------------------------------------------------------------
+def _kind(column: object) -> str:
+    """What ``column`` is, read from its type without importing any library."""
+    if isinstance(column, list | tuple):
+        return "list"
+    cls = type(column)
+    library = cls.__module__.partition(".")[0]
+    if library == "pyarrow":
+        pa = sys.modules["pyarrow"]
+        if isinstance(column, pa.Array | pa.ChunkedArray):
+            return "arrow"
+    elif library in ("pandas", "polars") and cls.__name__ == "Series":
+        return library
+    raise TypeError(
+        "a column is a list of str, a pyarrow string array or chunked array, a pandas "
+        f"Series or a polars Series, not {cls.__module__}.{cls.__qualname__}"
+    )
+
+
+def _apply(column: Any, op: Operation) -> Any:
+    kind = _kind(column)
+    if kind == "list":
+        return _rows(column, op.row)
+    if kind == "arrow":
+        return _batch_arrow.apply(column, op)
+    if kind == "pandas":
+        return _batch_arrow.apply_pandas(column, op)
+    return _batch_arrow.apply_polars(column, op)
+
+
+def _rows(column: Sequence[str | None], row: Callable[[str], object]) -> list[Any]:
+    return [None if text is None else row(text) for text in column]

@@ -1,0 +1,173 @@
+"""urikit's batch API as Spark column functions, in the style of
+``pyspark.sql.functions``.  ``pip install urikit[spark]`` provides it (pyspark, pyarrow
+and pandas; without them, importing this module raises :class:`ModuleNotFoundError`).
+
+Each function takes a :class:`pyspark.sql.Column` or a column name and returns a
+Column::
+
+    from urikit import spark as uf
+    df.select(uf.normalize("url"), uf.is_valid("url"), uf.errors("url"), uf.split("url"))
+    df.where(~uf.is_valid("url")).select("url", uf.errors("url").alias("error"))
+
+They run :mod:`urikit.batch` on the executors over Arrow batches of the column
+(``spark.sql.execution.arrow.maxRecordsPerBatch`` rows, 10,000 by default): with
+pyspark 4.1 and later as Arrow UDFs (``pyspark.sql.functions.arrow_udf``: the Arrow
+array itself, read in place by urikit's compiled core where it is built, with no pandas
+and no Python string per row), before that as pandas UDFs (``pandas_udf``: Arrow to
+pandas and back).  A Python UDF row by row would make two Python objects per row and
+call across the JVM boundary a row at a time; ``mapInArrow`` would be as fast but is a
+DataFrame transformation, not a column expression.
+
+Results are those of :mod:`urikit.batch` (and so of the per-URL functions): null for a
+null row, and null (``normalize``, ``resolve``, ``relativize``, ``split``) or the error
+(``errors``) for an invalid one; nothing raises per row.  A wrong argument (grammar,
+rule, level, an invalid base) raises here, on the driver, before any job runs.
+urikit must be installed on every executor, as pyspark, pyarrow and pandas are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pandas as pd
+import pyarrow as pa
+from pyspark.sql import Column
+from pyspark.sql import functions as F
+from pyspark.sql import types as T
+from pyspark.sql.pandas.functions import pandas_udf
+
+from . import GRAMMARS, Grammar, URIReference, batch
+
+__all__ = ["errors", "is_valid", "normalize", "relativize", "resolve", "split"]
+
+ColumnOrName = Column | str
+
+#: pandas UDFs (pyspark 3.0), for a pyspark without Arrow UDFs.
+_PANDAS_UDF: Callable[..., Any] = pandas_udf
+#: Arrow UDFs (pyspark 4.1): the UDF sees the Arrow array Spark sends, no pandas.
+_ARROW_UDF: Callable[..., Any] | None = getattr(F, "arrow_udf", None)
+
+#: ``errors``' struct: the ``URISyntaxError``'s position, kind (the ErrorKind value)
+#: and reason.
+ERROR = T.StructType(
+    [
+        T.StructField("position", T.IntegerType()),
+        T.StructField("kind", T.StringType()),
+        T.StructField("reason", T.StringType()),
+    ]
+)
+#: ``split``'s struct: the eight components of RFC 3986 §3, null where absent.
+COMPONENTS = T.StructType([T.StructField(name, T.StringType()) for name in batch.COMPONENTS])
+_ARROW_ERROR = pa.struct([("position", pa.int32()), ("kind", pa.string()), ("reason", pa.string())])
+
+
+def is_valid(
+    col: ColumnOrName, *, rule: str = "URI-reference", grammar: str | Grammar | None = None
+) -> Column:
+    """Whether each row matches ``rule`` of ``grammar`` (:func:`urikit.batch.is_valid`):
+    a boolean column, null for a null row."""
+    grammar = _name(grammar)
+    batch.is_valid([], rule=rule, grammar=grammar)  # a wrong argument raises here
+    return _column(lambda c: batch.is_valid(c, rule=rule, grammar=grammar), T.BooleanType(), col)
+
+
+def errors(
+    col: ColumnOrName, *, rule: str = "URI-reference", grammar: str | Grammar | None = None
+) -> Column:
+    """Why each row is invalid (:func:`urikit.batch.errors`): a struct ``position``
+    (int), ``kind`` (string, the :class:`~urikit.ErrorKind` value), ``reason``
+    (string); null for a valid or null row."""
+    grammar = _name(grammar)
+    batch.errors([], rule=rule, grammar=grammar)
+    return _column(lambda c: batch.errors(c, rule=rule, grammar=grammar), ERROR, col)
+
+
+def split(
+    col: ColumnOrName, *, rule: str = "URI-reference", grammar: str | Grammar | None = None
+) -> Column:
+    """The components of each row (:func:`urikit.batch.split`): a struct of eight
+    strings, ``scheme`` ... ``fragment``, each null where absent; null for a null or
+    invalid row."""
+    grammar = _name(grammar)
+    batch.split([], rule=rule, grammar=grammar)
+    return _column(lambda c: batch.split(c, rule=rule, grammar=grammar), COMPONENTS, col)
+
+
+def normalize(
+    col: ColumnOrName, *, level: str = "scheme", grammar: str | Grammar | None = None
+) -> Column:
+    """The normal form of each row at ``level`` (:func:`urikit.batch.normalize`); null
+    for a null or invalid row."""
+    grammar = _name(grammar)
+    batch.normalize([], level=level, grammar=grammar)  # type: ignore[arg-type]
+    return _column(
+        lambda c: batch.normalize(c, level=level, grammar=grammar),  # type: ignore[arg-type]
+        T.StringType(),
+        col,
+    )
+
+
+def resolve(
+    base: str | URIReference, col: ColumnOrName, *, grammar: str | Grammar | None = None
+) -> Column:
+    """Each row resolved against ``base`` (:func:`urikit.batch.resolve`); null for a
+    null or invalid row.  An invalid base raises here."""
+    grammar, base = _name(grammar, base), str(base)
+    batch.resolve(base, [], grammar=grammar)
+    return _column(lambda c: batch.resolve(base, c, grammar=grammar), T.StringType(), col)
+
+
+def relativize(
+    base: str | URIReference, col: ColumnOrName, *, grammar: str | Grammar | None = None
+) -> Column:
+    """The shortest reference from ``base`` to each row (:func:`urikit.batch.relativize`);
+    null for a null or invalid row.  An invalid base raises here."""
+    grammar, base = _name(grammar, base), str(base)
+    batch.relativize(base, [], grammar=grammar)
+    return _column(lambda c: batch.relativize(base, c, grammar=grammar), T.StringType(), col)
+
+
+def _name(grammar: str | Grammar | None, base: str | URIReference | None = None) -> Any:
+    """The grammar as the executors get it: by name where it is one of urikit's (a
+    name is cheap to send and reads as the same grammar there), the base's grammar
+    when it is a URIReference and none is given."""
+    if grammar is None and isinstance(base, URIReference):
+        return base.grammar
+    if isinstance(grammar, Grammar) and GRAMMARS.get(grammar.name) is grammar:
+        return grammar.name
+    return grammar
+
+
+def _column(function: Callable[[Any], Any], type_: T.DataType, col: ColumnOrName) -> Column:
+    if _ARROW_UDF is not None:
+        return _arrow_udf(function, type_)(col)  # type: ignore[no-any-return]
+    return _pandas_udf(function, type_, col)
+
+
+def _arrow_udf(function: Callable[[Any], Any], type_: T.DataType) -> Any:
+    def run(column: pa.Array) -> pa.Array:
+        result = function(column)
+        return result.cast(_ARROW_ERROR) if type_ is ERROR else result
+
+    assert _ARROW_UDF is not None
+    return _ARROW_UDF(run, type_)
+
+
+def _pandas_udf(function: Callable[[Any], Any], type_: T.DataType, col: ColumnOrName) -> Column:
+    """Before pyspark 4.1: a pandas UDF.  A struct comes back from one as a DataFrame,
+    which has no null rows: the struct is made null again where its ``path`` (never
+    null in a reference) or ``position`` (never null in an error) is."""
+    if not isinstance(type_, T.StructType):
+
+        def scalar(column: pd.Series) -> pd.Series:
+            return function(column)
+
+        return _PANDAS_UDF(scalar, type_)(col)  # type: ignore[no-any-return]
+
+    def struct(column: pd.Series) -> pd.DataFrame:
+        return function(column).struct.explode()
+
+    found = _PANDAS_UDF(struct, type_)(col)
+    present = found["path" if type_ is COMPONENTS else "position"].isNotNull()
+    return F.when(present, found)

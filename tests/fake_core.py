@@ -1,0 +1,163 @@
+"""The column functions of the compiled core, in Python: the contract ``urikit.batch``
+codes against (issue 13), written out so that its Arrow side (buffers, offsets, slices,
+bitmaps, ``large_string``) is tested where the core is not built, and so that the real
+core can be compared with it.
+
+Each function takes one Arrow string array as its buffers: ``validity`` (a bitmap, or
+``None`` when no row is null), ``offsets`` (int32, or int64 when ``large``), ``data``
+(UTF-8), and the array's ``offset`` and ``length``; the bitmaps it returns have one bit
+per row, least significant bit first, from bit 0; string columns come back as
+``(validity, offsets, data)`` with offsets of the input's width starting at 0.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import urikit
+from urikit._grammar import GRAMMARS
+
+COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+Buffer = Any  # anything with the buffer protocol (pyarrow.Buffer, bytes)
+
+
+def _rows(
+    validity: Buffer | None, offsets: Buffer, data: Buffer, offset: int, length: int, large: bool
+) -> Iterator[str | None]:
+    bitmap = None if validity is None else bytes(memoryview(validity))
+    raw = memoryview(offsets).cast("B")
+    ends = raw.cast("q") if large else raw.cast("i")
+    text = bytes(memoryview(data))
+    for i in range(offset, offset + length):
+        if bitmap is not None and not bitmap[i >> 3] >> (i & 7) & 1:
+            yield None
+        else:
+            yield text[ends[i] : ends[i + 1]].decode("utf-8")
+
+
+def _bitmap(bits: list[bool]) -> bytes:
+    out = bytearray((len(bits) + 7) // 8)
+    for i, bit in enumerate(bits):
+        if bit:
+            out[i >> 3] |= 1 << (i & 7)
+    return bytes(out)
+
+
+def _column(values: list[str | None], large: bool) -> tuple[bytes, bytes, bytes]:
+    ends, data = [0], bytearray()
+    for value in values:
+        if value is not None:
+            data += value.encode("utf-8")
+        ends.append(len(data))
+    offsets = b"".join(end.to_bytes(8 if large else 4, sys.byteorder) for end in ends)
+    return _bitmap([v is not None for v in values]), offsets, bytes(data)
+
+
+def _grammar(grammar_id: int) -> str:
+    """The grammar the core calls ``grammar_id`` (``Grammar.core``)."""
+    (name,) = [g.name for g in GRAMMARS.values() if g.core == grammar_id]
+    return name
+
+
+def _rule(grammar_id: int, flags: int) -> str:
+    """The reference rule whose constraints are ``flags`` (``ReferenceRule.flags``)."""
+    rules = GRAMMARS[_grammar(grammar_id)].rules.values()
+    return next(rule.name for rule in rules if rule.flags == flags)
+
+
+LEVELS = ("string", "syntax", "scheme")  # by the core's level ids
+
+
+def _valid(rows: list[str | None], grammar: str, rule: str) -> list[bool]:
+    return [r is not None and urikit.is_valid(r, rule=rule, grammar=grammar) for r in rows]
+
+
+def column_valid(
+    validity: Buffer | None,
+    offsets: Buffer,
+    data: Buffer,
+    offset: int,
+    length: int,
+    large: bool,
+    grammar_id: int,
+    flags: int,
+) -> bytes:
+    grammar, rule = _grammar(grammar_id), _rule(grammar_id, flags)
+    return _bitmap(
+        _valid(list(_rows(validity, offsets, data, offset, length, large)), grammar, rule)
+    )
+
+
+def column_split(
+    validity: Buffer | None,
+    offsets: Buffer,
+    data: Buffer,
+    offset: int,
+    length: int,
+    large: bool,
+    grammar_id: int,
+    flags: int,
+) -> tuple[bytes, list[tuple[bytes, bytes, bytes]]]:
+    grammar, rule = _grammar(grammar_id), _rule(grammar_id, flags)
+    rows = list(_rows(validity, offsets, data, offset, length, large))
+    valid = _valid(rows, grammar, rule)
+    refs = [
+        urikit.parse(r, grammar=grammar, rule=rule) if r is not None and ok else None
+        for r, ok in zip(rows, valid, strict=True)
+    ]
+    fields = [
+        _column([None if ref is None else getattr(ref, name) for ref in refs], large)
+        for name in COMPONENTS
+    ]
+    return _bitmap(valid), fields
+
+
+def _mapped(
+    function: Callable[[str], str],
+    rows: Iterator[str | None],
+    large: bool,
+) -> tuple[bytes, bytes, bytes]:
+    out: list[str | None] = []
+    for row in rows:
+        try:
+            out.append(None if row is None else function(row))
+        except (urikit.URISyntaxError, urikit.ResolutionError):
+            out.append(None)
+    return _column(out, large)
+
+
+def column_normalize(
+    validity: Buffer | None,
+    offsets: Buffer,
+    data: Buffer,
+    offset: int,
+    length: int,
+    large: bool,
+    grammar_id: int,
+    level_id: int,
+) -> tuple[bytes, bytes, bytes]:
+    grammar, level = _grammar(grammar_id), LEVELS[level_id]
+    rows = _rows(validity, offsets, data, offset, length, large)
+    return _mapped(
+        lambda r: urikit.normalize(r, level=level, grammar=grammar),  # type: ignore[arg-type]
+        rows,
+        large,
+    )
+
+
+def column_resolve(
+    base: str,
+    validity: Buffer | None,
+    offsets: Buffer,
+    data: Buffer,
+    offset: int,
+    length: int,
+    large: bool,
+    grammar_id: int,
+) -> tuple[bytes, bytes, bytes]:
+    grammar = _grammar(grammar_id)
+    urikit.resolve(base, "", grammar=grammar)  # an invalid base raises
+    rows = _rows(validity, offsets, data, offset, length, large)
+    return _mapped(lambda r: urikit.resolve(base, r, grammar=grammar), rows, large)

@@ -1,0 +1,368 @@
+"""urikit.batch: each function over each kind of column equals the per-URL function row
+by row, on each engine.
+
+The engines: ``python`` (``urikit._native.core`` set to ``None``: every row in Python),
+``contract`` (``tests.fake_core``, the compiled core's column functions written in
+Python: the Arrow side of urikit.batch, buffers, offsets, slices and bitmaps, tested
+wherever the core is built or not) and ``core`` (the compiled core itself, when it is
+built with its column functions).  The kinds: a list, a pyarrow ``string`` array, a
+``large_string`` one, a sliced one (a non-zero offset), a chunked one, a pandas Series
+and a polars Series.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import polars as pl
+import pyarrow as pa
+import pyarrow.compute
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import urikit
+from tests import fake_core
+from urikit import _native, batch
+from urikit.strategies import near_misses, references
+
+SAMPLE = Path(__file__).parent / "data" / "corpus_sample.txt"
+CORE = _native.core
+ENGINES = {"python": None, "contract": fake_core}
+if hasattr(CORE, "column_valid"):  # the compiled core with its column functions
+    ENGINES["core"] = CORE
+KINDS = ["list", "string", "large_string", "sliced", "chunked", "pandas", "polars"]
+BASE = "http://a/b/c/d;p?q"
+
+#: Rows of every sort: valid, invalid (each a different error), null, empty, IRIs.
+ROWS: list[str | None] = [
+    "http://user@Example.COM:80/a/./b/../c?q=%7e#f",
+    None,
+    "http://exa mple.com/",
+    "",
+    "../g?y",
+    "http://[::1/",
+    "mailto:a@b",
+    "//h:/p",
+    "http://例え.jp/ü?ä#ö",
+    "HTTP://[2001:DB8::7]:8080/%7euser",
+    "g:h",
+    "a:b:c/d%zz",
+    "#frag",
+    "http://a/b/c/./../../g",
+    None,
+    "?y",
+]
+
+
+@pytest.fixture(params=list(ENGINES))
+def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setattr(_native, "core", ENGINES[request.param])
+    name: str = request.param
+    return name
+
+
+def column(kind: str, rows: list[str | None]) -> Any:
+    """``rows`` as a column of ``kind``."""
+    if kind == "list":
+        return list(rows)
+    if kind == "string":
+        return pa.array(rows, pa.string())
+    if kind == "large_string":
+        return pa.array(rows, pa.large_string())
+    if kind == "sliced":  # the rows at offset 3 of a longer array
+        return pa.array(["x", None, "a b", *rows, "y"], pa.string())[3 : 3 + len(rows)]
+    if kind == "chunked":
+        half = len(rows) // 2
+        return pa.chunked_array([rows[:half], [], rows[half:]], pa.string())
+    if kind == "pandas":
+        return pd.Series(rows, index=[f"r{i}" for i in range(len(rows))], name="url", dtype=object)
+    assert kind == "polars"
+    return pl.Series("url", rows, dtype=pl.String)
+
+
+def arrow_type(function: str, large: bool) -> Any:
+    """The Arrow type of ``function``'s result: strings as wide as the input's."""
+    string = pa.large_string() if large else pa.string()
+    if function == "is_valid":
+        return pa.bool_()
+    if function == "errors":
+        return pa.struct([("position", pa.int64()), ("kind", pa.string()), ("reason", pa.string())])
+    if function == "split":
+        return pa.struct([(name, string) for name in batch.COMPONENTS])
+    return string
+
+
+def values(kind: str, function: str, given: Any, result: Any) -> list[Any]:
+    """The rows of ``result`` as Python values, after checking that it is of the kind of
+    ``given`` (same type, index, name, chunks) and of the Arrow type expected."""
+    if kind == "list":
+        assert isinstance(result, list)
+        return result
+    if kind == "pandas":
+        assert isinstance(result, pd.Series)
+        assert list(result.index) == list(given.index) and result.name == "url"
+        assert isinstance(result.dtype, pd.ArrowDtype)
+        return [None if value is pd.NA else value for value in result]
+    if kind == "polars":
+        assert isinstance(result, pl.Series) and result.name == "url"
+        return result.to_list()
+    if kind == "chunked":
+        assert isinstance(result, pa.ChunkedArray)
+        assert [len(c) for c in result.chunks] == [len(c) for c in given.chunks]
+    else:
+        assert isinstance(result, pa.Array)
+        result.validate(full=True)
+    assert result.type == arrow_type(function, kind == "large_string")
+    if pa.types.is_struct(result.type):  # fields null where the struct is
+        for chunk in result.chunks if kind == "chunked" else [result]:
+            for i in range(chunk.type.num_fields):
+                either = pa.compute.or_(chunk.is_valid(), chunk.field(i).is_null())
+                assert all(either.to_pylist())
+    rows: list[Any] = result.to_pylist()
+    return rows
+
+
+# -- the per-URL results: what each batch function must give, row by row ----------------
+def error_of(text: str, **options: Any) -> dict[str, Any] | None:
+    try:
+        urikit.validate(text, **options)
+    except urikit.URISyntaxError as error:
+        return {"position": error.position, "kind": error.kind.value, "reason": error.reason}
+    return None
+
+
+def split_of(text: str, **options: Any) -> dict[str, str | None] | None:
+    try:
+        return urikit.parse(text, **options).components()
+    except urikit.URISyntaxError:
+        return None
+
+
+def or_none(function: Callable[..., str]) -> Callable[..., str | None]:
+    def call(*args: Any, **options: Any) -> str | None:
+        try:
+            return function(*args, **options)
+        except (urikit.URISyntaxError, urikit.ResolutionError):
+            return None
+
+    return call
+
+
+#: name: (the batch function, the per-URL function of one row), each with the options.
+FUNCTIONS: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {
+    "is_valid": (batch.is_valid, urikit.is_valid),
+    "errors": (batch.errors, error_of),
+    "split": (batch.split, split_of),
+    "normalize": (batch.normalize, or_none(urikit.normalize)),
+    "resolve": (
+        lambda col, **kw: batch.resolve(BASE, col, **kw),
+        lambda row, **kw: or_none(urikit.resolve)(BASE, row, **kw),
+    ),
+    "relativize": (
+        lambda col, **kw: batch.relativize(BASE, col, **kw),
+        lambda row, **kw: or_none(urikit.relativize)(BASE, row, **kw),
+    ),
+}
+
+
+def options_of(function: str, grammar: str) -> Iterator[dict[str, Any]]:
+    """The option sets each function is tried with under ``grammar``."""
+    yield {"grammar": grammar}
+    if function in ("is_valid", "errors", "split"):
+        yield {
+            "grammar": grammar,
+            "rule": "absolute-URI" if grammar != "rfc2396" else "absoluteURI",
+        }
+    if function in ("is_valid", "errors"):
+        yield {"grammar": grammar, "rule": "host"}  # a component rule: Python only
+    if function == "normalize":
+        yield {"grammar": grammar, "level": "syntax"}
+        yield {"grammar": grammar, "level": "string"}
+
+
+def check(function: str, kind: str, rows: list[str | None], **options: Any) -> None:
+    bulk, one = FUNCTIONS[function]
+    given_column = column(kind, rows)
+    got = values(kind, function, given_column, bulk(given_column, **options))
+    assert got == [None if row is None else one(row, **options) for row in rows]
+
+
+@pytest.mark.parametrize("grammar", ["rfc3986", "rfc3987", "rfc2396"])
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("function", list(FUNCTIONS))
+def test_each_function_on_each_kind_equals_the_per_url_function(
+    engine: str, function: str, kind: str, grammar: str
+) -> None:
+    for options in options_of(function, grammar):
+        check(function, kind, ROWS, **options)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("function", list(FUNCTIONS))
+def test_an_empty_column_and_a_column_of_nulls(engine: str, function: str, kind: str) -> None:
+    check(function, kind, [])
+    check(function, kind, [None, None])
+
+
+@pytest.mark.parametrize("function", list(FUNCTIONS))
+def test_the_corpus_sample_through_arrow(engine: str, function: str) -> None:
+    rows: list[str | None] = list(SAMPLE.read_text("utf-8").splitlines())
+    check(function, "sliced", rows)
+
+
+def test_grammar_values_and_a_uri_reference_base(engine: str) -> None:
+    rows = ["g;x?y", "http://[::1]/a b", None, "ä"]
+    assert batch.is_valid(pa.array(rows), grammar=urikit.RFC3987).to_pylist() == [
+        True,
+        False,
+        None,
+        True,
+    ]
+    base = urikit.parse("http://a/b/c/d;p?q", grammar="rfc2396")
+    assert batch.resolve(base, pa.array(rows)).to_pylist() == [
+        urikit.resolve(base, "g;x?y"),
+        None,
+        None,
+        None,
+    ]
+    assert batch.relativize(base, rows) == [urikit.relativize(base, "g;x?y"), None, None, None]
+
+
+def test_a_string_view_and_a_null_typed_column(engine: str) -> None:
+    if hasattr(pa, "string_view"):  # pyarrow 16
+        view = pa.array(["http://a/", None, "a b"], pa.string_view())
+        assert batch.normalize(view).to_pylist() == ["http://a/", None, None]
+    assert batch.is_valid(pa.nulls(3)).to_pylist() == [None, None, None]
+
+
+# -- arguments ----------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_wrong_argument_raises_as_the_per_url_function_does(engine: str, kind: str) -> None:
+    col = column(kind, ["http://a/", None])
+    calls: list[tuple[Callable[[], object], Callable[[], object]]] = [
+        (
+            lambda: batch.is_valid(col, grammar="rfc9999"),
+            lambda: urikit.is_valid("", grammar="rfc9999"),
+        ),
+        (lambda: batch.errors(col, rule="URL"), lambda: urikit.validate("", rule="URL")),
+        (lambda: batch.split(col, rule="host"), lambda: urikit.parse("", rule="host")),
+        (
+            lambda: batch.normalize(col, level="full"),  # type: ignore[arg-type]
+            lambda: urikit.normalize("", level="full"),  # type: ignore[arg-type]
+        ),
+        (lambda: batch.resolve("//a/b", col), lambda: urikit.resolve("//a/b", "")),
+        (lambda: batch.resolve("a b:", col), lambda: urikit.resolve("a b:", "")),
+        (lambda: batch.relativize("x", col), lambda: urikit.relativize("x", "")),
+        (lambda: batch.is_valid(col, rule=7), lambda: urikit.is_valid("", rule=7)),  # type: ignore[arg-type]
+    ]
+    for bulk, one in calls:
+        with pytest.raises(Exception) as expected:
+            one()
+        with pytest.raises(type(expected.value)) as found:
+            bulk()
+        assert found.value.args == expected.value.args
+
+
+def test_what_is_not_a_column_of_strings_is_a_type_error(engine: str) -> None:
+    for wrong in ["http://a/", {"http://a/"}, pa.array([1, 2]), pd.Series([1.5]), pl.Series([1])]:
+        with pytest.raises(TypeError):
+            batch.is_valid(wrong)
+    with pytest.raises(TypeError):
+        batch.is_valid(pa.chunked_array([[1]]))
+
+
+def test_no_data_library_is_imported_by_urikit_batch() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, urikit.batch as b; b.is_valid(['http://a/']); "
+        "print(sorted({'pyarrow', 'pandas', 'polars', 'pyspark'} & set(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+# -- properties: generated references and near misses -------------------------------------
+PROPERTY = settings(max_examples=max(5, settings().max_examples // 10))
+
+
+def rows_of(grammar: str) -> st.SearchStrategy[list[str | None]]:
+    row = st.one_of(
+        references(grammar=grammar), near_misses(grammar=grammar), st.none(), st.text(max_size=8)
+    )
+    return st.lists(row, max_size=12)
+
+
+def encodable(rows: list[str | None]) -> list[str | None]:
+    """``rows`` with the strings Arrow cannot hold (lone surrogates) made null."""
+    out: list[str | None] = []
+    for row in rows:
+        try:
+            if row is not None:
+                row.encode("utf-8")
+        except UnicodeEncodeError:
+            row = None
+        out.append(row)
+    return out
+
+
+@pytest.mark.parametrize("grammar", ["rfc3986", "rfc3987", "rfc2396"])
+@pytest.mark.parametrize("engine_name", list(ENGINES))
+def test_property_batch_equals_per_url(engine_name: str, grammar: str) -> None:
+    @PROPERTY
+    @given(rows_of(grammar))
+    def run(rows: list[str | None]) -> None:
+        for function in FUNCTIONS:
+            check(function, "list", rows, grammar=grammar)
+            check(function, "large_string", encodable(rows), grammar=grammar)
+
+    saved = _native.core
+    _native.core = ENGINES[engine_name]
+    try:
+        run()
+    finally:
+        _native.core = saved
+
+
+def test_which_calls_the_compiled_core_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Arrow columns under RFC 3986 and RFC 3987 go to the core's column functions; the
+    rest (lists, RFC 2396, component rules, relativize, level "string") stays in Python."""
+    calls: list[tuple[str, Any]] = []
+
+    class Recording:
+        def __getattr__(self, name: str) -> Any:
+            function = getattr(fake_core, name)
+
+            def record(*args: Any) -> Any:
+                calls.append((name, args[-2:]))
+                return function(*args)
+
+            return record
+
+    monkeypatch.setattr(_native, "core", Recording())
+    arrow = pa.array(ROWS)
+    batch.is_valid(arrow, grammar="rfc3987")
+    batch.errors(arrow, rule="URI")
+    batch.split(arrow)
+    batch.normalize(arrow, level="syntax")
+    batch.resolve(BASE, arrow)
+    assert calls == [
+        ("column_valid", ("rfc3987", "IRI-reference")),
+        ("column_valid", ("rfc3986", "URI")),
+        ("column_split", ("rfc3986", "URI-reference")),
+        ("column_normalize", ("rfc3986", "syntax")),
+        ("column_resolve", (False, "rfc3986")),
+    ]
+    calls.clear()
+    batch.is_valid(ROWS)
+    batch.is_valid(arrow, grammar="rfc2396")
+    batch.is_valid(arrow, rule="host")
+    batch.relativize(BASE, arrow)
+    batch.normalize(arrow, level="string")
+    batch.split(pa.array([], pa.string()))
+    assert calls == []
