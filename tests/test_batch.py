@@ -351,12 +351,13 @@ def test_which_calls_the_compiled_core_reads(monkeypatch: pytest.MonkeyPatch) ->
     batch.split(arrow)
     batch.normalize(arrow, level="syntax")
     batch.resolve(BASE, arrow)
+    rfc3986, rfc3987 = urikit.RFC3986, urikit.RFC3987  # the core's ids and rule flags
     assert calls == [
-        ("column_valid", ("rfc3987", "IRI-reference")),
-        ("column_valid", ("rfc3986", "URI")),
-        ("column_split", ("rfc3986", "URI-reference")),
-        ("column_normalize", ("rfc3986", "syntax")),
-        ("column_resolve", (False, "rfc3986")),
+        ("column_valid", (rfc3987.core, rfc3987.rules["IRI-reference"].flags)),
+        ("column_valid", (rfc3986.core, rfc3986.rules["URI"].flags)),
+        ("column_split", (rfc3986.core, rfc3986.rules["URI-reference"].flags)),
+        ("column_normalize", (rfc3986.core, 1)),  # "syntax"
+        ("column_resolve", (False, rfc3986.core)),
     ]
     calls.clear()
     batch.is_valid(ROWS)
