@@ -15,7 +15,7 @@ setup(
             "urikit._core",
             sources=["csrc/core.c"],
             depends=["csrc/scan.h", "csrc/tables.h"],
-            extra_compile_args=os.environ.get("URIKIT_CFLAGS", "-O2").split(),
+            extra_compile_args=os.environ.get("URIKIT_CFLAGS", "").split(),
             extra_link_args=os.environ.get("URIKIT_LDFLAGS", "").split(),
             optional=os.environ.get("URIKIT_REQUIRE_CORE", "") != "1",
         )

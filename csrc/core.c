@@ -52,6 +52,27 @@ in_wide(const WideClass *w, Py_UCS4 c)
     return 0;
 }
 
+/* What run() does with a code point below 256 in a class: RUN[g][k][c], unfolded at
+   import from ASCII_CLASSES and WIDE (run_tables), so that the scan's inner loop is one
+   lookup.  Code points from 256 on are RUN_WIDE for every class. */
+enum { RUN_OUT, RUN_IN, RUN_PCT, RUN_WIDE };
+static uint8_t RUN[N_GRAMMARS][7][256];
+
+static void
+run_tables(void)
+{
+    for (int g = 0; g < N_GRAMMARS; g++)
+        for (int k = 0; k < 7; k++)
+            for (int c = 0; c < 256; c++) {
+                uint8_t action = RUN_OUT;
+                if (c >= 128)
+                    action = WIDE[g][k].count ? RUN_WIDE : RUN_OUT;
+                else if (ASCII_CLASSES[g][c] & (1u << k))
+                    action = c == '%' ? RUN_PCT : RUN_IN;
+                RUN[g][k][c] = action;
+            }
+}
+
 #define CH Py_UCS1
 #define SCAN_NAME(x) x##_ucs1
 #include "scan.h"
@@ -1376,7 +1397,9 @@ static int
 scan_row(const unsigned char *p, Py_ssize_t n, int g, int flags, Py_ssize_t *sp, Buf *work,
          int *ucs)
 {
-    if (is_ascii(p, n)) {
+    /* RFC 3986 admits no octet above 0x7F: the bytes themselves, read as Latin-1, fit
+       exactly when the UTF-8 text does */
+    if (WIDE[g][K_PATH].count == 0 || is_ascii(p, n)) {
         *ucs = 0;
         return scan_ucs1(p, n, g, flags, sp);
     }
@@ -1913,7 +1936,7 @@ PyDoc_STRVAR(class_table_doc,
              "class_table(grammar_id, component) -> (bytes, tuple)\n\nThe compiled character "
              "class: one byte per ASCII character (1 when in the class) and the non-ASCII "
              "ranges; component 0-6 are scheme, userinfo, host, path, first_segment, query, "
-             "fragment, 7- the shared sets of tables.h.");
+             "fragment (K_* of tables.h), 7- the shared sets of tables.h.");
 
 static PyObject *
 core_class_table(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
@@ -1985,6 +2008,7 @@ PyInit__core(void)
     str_grammar = PyUnicode_InternFromString("grammar");
     if (!str_rule || !str_grammar || PyType_Ready(&FastIsValidType) < 0)
         return NULL;
+    run_tables();
     if (!str_default_port || !str_default_host || !str_empty_path_is_root || !str_normalize_path)
         return NULL;
     PyObject *m = PyModule_Create(&core_module);

@@ -7,30 +7,31 @@
    pct-encoded triplets, the IP literal and the rule's constraints): the differential
    tests in tests/test_core.py hold the two to that. */
 
-/* The end of the longest run of class `bit` (component `comp`) from i, or -1 when a
+/* The end of the longest run of class `comp` (K_*) from i, or -1 when a
    '%' of the run does not start a pct-encoded triplet (RFC 3986 §2.1): then no rule
    matches the text at all. */
 static Py_ssize_t
-SCAN_NAME(run)(const CH *s, Py_ssize_t i, Py_ssize_t n, int g, unsigned bit, int comp)
+SCAN_NAME(run)(const CH *s, Py_ssize_t i, Py_ssize_t n, int g, int comp)
 {
+    const uint8_t *step = RUN[g][comp]; /* ASCII_CLASSES' bit comp, unfolded (run_tables) */
     while (i < n) {
         Py_UCS4 c = s[i];
-        if (c < 128) {
-            unsigned cl = ASCII_CLASSES[g][c];
-            if (!(cl & bit))
-                return i;
-            if (c == '%') {
-                if (i + 2 >= n || !is_hex(s[i + 1]) || !is_hex(s[i + 2]))
-                    return -1;
-                i += 3;
-                continue;
-            }
+        unsigned action = c < 256 ? step[c] : RUN_WIDE;
+        if (action == RUN_IN) {
             i++;
+            continue;
         }
-        else if (in_wide(&WIDE[g][comp], c))
-            i++;
-        else
+        if (action == RUN_OUT)
             return i;
+        if (action == RUN_PCT) {
+            if (i + 2 >= n || !is_hex(s[i + 1]) || !is_hex(s[i + 2]))
+                return -1;
+            i += 3;
+            continue;
+        }
+        if (!in_wide(&WIDE[g][comp], c))
+            return i;
+        i++;
     }
     return i;
 }
@@ -173,7 +174,7 @@ SCAN_NAME(scan)(const CH *s, Py_ssize_t n, int g, int flags, Py_ssize_t *out)
         while (k < n && s[k] != '@' && s[k] != '/' && s[k] != '?' && s[k] != '#')
             k++;
         if (k < n && s[k] == '@') { /* §3.2.1 userinfo "@" */
-            r = SCAN_NAME(run)(s, i, n, g, CL_USERINFO, 1);
+            r = SCAN_NAME(run)(s, i, n, g, K_USERINFO);
             if (r != k)
                 return 0;
             out[4] = i;
@@ -190,7 +191,7 @@ SCAN_NAME(scan)(const CH *s, Py_ssize_t n, int g, int flags, Py_ssize_t *out)
             i = j + 1;
         }
         else {
-            i = SCAN_NAME(run)(s, i, n, g, CL_HOST, 2);
+            i = SCAN_NAME(run)(s, i, n, g, K_HOST);
             if (i < 0)
                 return 0;
         }
@@ -204,16 +205,16 @@ SCAN_NAME(scan)(const CH *s, Py_ssize_t n, int g, int flags, Py_ssize_t *out)
         out[3] = i;
         out[10] = i; /* §3.3 path-abempty */
         if (i < n && s[i] == '/')
-            i = SCAN_NAME(run)(s, i + 1, n, g, CL_PATH, 3);
+            i = SCAN_NAME(run)(s, i + 1, n, g, K_PATH);
     }
     else {
         out[10] = i;
         if (out[0] >= 0) /* path-absolute / path-rootless / path-empty */
-            i = SCAN_NAME(run)(s, i, n, g, CL_PATH, 3);
+            i = SCAN_NAME(run)(s, i, n, g, K_PATH);
         else { /* §4.2 path-noscheme: no ":" in the first segment */
-            i = SCAN_NAME(run)(s, i, n, g, CL_FIRST_SEGMENT, 4);
+            i = SCAN_NAME(run)(s, i, n, g, K_FIRST_SEGMENT);
             if (i >= 0 && i < n && s[i] == '/')
-                i = SCAN_NAME(run)(s, i + 1, n, g, CL_PATH, 3);
+                i = SCAN_NAME(run)(s, i + 1, n, g, K_PATH);
         }
     }
     if (i < 0)
@@ -221,14 +222,14 @@ SCAN_NAME(scan)(const CH *s, Py_ssize_t n, int g, int flags, Py_ssize_t *out)
     out[11] = i;
     if (i < n && s[i] == '?') { /* §3.4 query */
         out[12] = ++i;
-        i = SCAN_NAME(run)(s, i, n, g, CL_QUERY, 5);
+        i = SCAN_NAME(run)(s, i, n, g, K_QUERY);
         if (i < 0)
             return 0;
         out[13] = i;
     }
     if (i < n && s[i] == '#') { /* §3.5 fragment */
         out[14] = ++i;
-        i = SCAN_NAME(run)(s, i, n, g, CL_FRAGMENT, 6);
+        i = SCAN_NAME(run)(s, i, n, g, K_FRAGMENT);
         if (i < 0)
             return 0;
         out[15] = i;

@@ -19,6 +19,13 @@
 #define CL_UNRESERVED (1u << 11)
 #define CL_IPVFUTURE_TAIL (1u << 12)
 #define CL_ZONE_ID (1u << 13)
+#define K_SCHEME 0
+#define K_USERINFO 1
+#define K_HOST 2
+#define K_PATH 3
+#define K_FIRST_SEGMENT 4
+#define K_QUERY 5
+#define K_FRAGMENT 6
 
 static const uint16_t ASCII_CLASSES[N_GRAMMARS][128] = {
     /* rfc3986 */ {
