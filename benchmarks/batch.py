@@ -6,7 +6,9 @@ API, Spark local[2]).  Rows per second on the machine it runs on.
     python benchmarks/batch.py columns --repeat 7
     python benchmarks/batch.py scale --times 5  # the corpus 5 times over
 
-``columns``: each operation over the corpus as a pyarrow ``string`` array; the kernels
+``columns``: each operation over the corpus as a pyarrow ``string`` array, against the
+per-URL loop on the pure-Python engine (a child process with ``URIKIT_PURE_PYTHON=1``)
+and with the compiled core; the kernels
 are ``pyarrow.compute.match_substring_regex`` (RE2) and polars' ``str.contains`` (Rust
 regex) running RFC 3986's ``URI-reference`` as one fully anchored regex, the one the
 tests use as an oracle (``tests/oracle.py``, built from ``urikit._charsets``' sets:
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -85,6 +88,7 @@ def columns(lines: list[str], repeat: int) -> None:
 
     valid = [urikit.is_valid(line) for line in lines]
     rows = [
+        ("per-URL loop, pure-Python engine", pure_loop("is_valid", repeat)),
         (
             "per-URL loop: urikit.is_valid",
             best(lambda: [urikit.is_valid(s) for s in lines], repeat),
@@ -115,6 +119,7 @@ def columns(lines: list[str], repeat: int) -> None:
     table(
         "split into the eight components",
         [
+            ("per-URL loop, pure-Python engine", pure_loop("split", repeat)),
             ("per-URL loop: urikit.parse(...).components()", best(split_loop, repeat)),
             ("urikit.batch.split(Arrow) -> struct", best(lambda: batch.split(arrow), repeat)),
             ("pyarrow extract_regex, Appendix B (no validation)",
@@ -140,6 +145,7 @@ def columns(lines: list[str], repeat: int) -> None:
     table(
         "normalize (scheme level)",
         [
+            ("per-URL loop, pure-Python engine", pure_loop("normalize", repeat)),
             ("per-URL loop: urikit.normalize", best(per_url(urikit.normalize), repeat)),
             ("urikit.batch.normalize(Arrow)", best(lambda: batch.normalize(arrow), repeat)),
         ],
@@ -148,6 +154,7 @@ def columns(lines: list[str], repeat: int) -> None:
     table(
         f"resolve against {BASE}",
         [
+            ("per-URL loop, pure-Python engine", pure_loop("resolve", repeat)),
             (
                 "per-URL loop: urikit.resolve",
                 best(per_url(lambda s: urikit.resolve(BASE, s)), repeat),
@@ -211,14 +218,51 @@ def spark_job(many: list[str], repeat: int) -> tuple[str, float]:
     return "Spark local[2]: read text, normalize, noop write", seconds
 
 
+#: The per-URL loops of :func:`pure_loop`, by operation.
+LOOPS: dict[str, Callable[[str], object]] = {
+    "is_valid": urikit.is_valid,
+    "split": lambda line: urikit.parse(line).components(),
+    "normalize": urikit.normalize,
+    "resolve": lambda line: urikit.resolve(BASE, line),
+}
+
+
+def pure_loop(operation: str, repeat: int) -> float:
+    """The best time of the per-URL loop of ``operation`` on the pure-Python engine: this
+    script again, in a child process of the same run with ``URIKIT_PURE_PYTHON=1`` (the
+    engine is chosen when urikit is imported)."""
+    env = {**os.environ, "URIKIT_PURE_PYTHON": "1"}
+    command = [sys.executable, __file__, "--pure-loop", operation, "--repeat", str(repeat)]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    return float(done.stdout.split()[-1])
+
+
+def _pure_loop_child(operation: str, lines: list[str], repeat: int) -> None:
+    assert _native.core is None, "URIKIT_PURE_PYTHON=1 must select the Python engine"
+    function = LOOPS[operation]
+
+    def run() -> None:
+        for line in lines:
+            try:
+                function(line)
+            except (urikit.URISyntaxError, urikit.ResolutionError):
+                pass
+
+    print(best(run, repeat))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sections", nargs="*", choices=[[], "columns", "scale"], default=[])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--times", type=int, default=3, help="the corpus this many times (scale)")
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="directory of *.txt")
+    parser.add_argument("--pure-loop", choices=list(LOOPS), help=argparse.SUPPRESS)
     args = parser.parse_args()
     lines = load_corpus(args.corpus)
+    if args.pure_loop:
+        _pure_loop_child(args.pure_loop, lines, args.repeat)
+        return
     sections = args.sections or ["columns", "scale"]
     if "columns" in sections:
         columns(lines, args.repeat)

@@ -57,6 +57,8 @@ in_wide(const WideClass *w, Py_UCS4 c)
    lookup.  Code points from 256 on are RUN_WIDE for every class. */
 enum { RUN_OUT, RUN_IN, RUN_PCT, RUN_WIDE };
 static uint8_t RUN[N_GRAMMARS][7][256];
+/* What may end the userinfo's lookahead (RFC 3986 §3.2: "@", or what ends the authority). */
+static const uint8_t AUTHORITY_STOP[128] = {['@'] = 1, ['/'] = 1, ['?'] = 1, ['#'] = 1};
 
 static void
 run_tables(void)
@@ -74,19 +76,25 @@ run_tables(void)
 }
 
 #define CH Py_UCS1
+#define NARROW 1
 #define SCAN_NAME(x) x##_ucs1
 #include "scan.h"
 #undef CH
+#undef NARROW
 #undef SCAN_NAME
 #define CH Py_UCS2
+#define NARROW 0
 #define SCAN_NAME(x) x##_ucs2
 #include "scan.h"
 #undef CH
+#undef NARROW
 #undef SCAN_NAME
 #define CH Py_UCS4
+#define NARROW 0
 #define SCAN_NAME(x) x##_ucs4
 #include "scan.h"
 #undef CH
+#undef NARROW
 #undef SCAN_NAME
 
 /* -- growable buffers --------------------------------------------------------------- */

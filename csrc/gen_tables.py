@@ -54,8 +54,8 @@ def render() -> str:
     names = [name.upper() for name in COMPONENTS] + list(SHARED)
     for bit, name in enumerate(names):
         out.append(f"#define CL_{name} (1u << {bit})")
-    for index, name in enumerate(COMPONENTS):  # the classes' indexes in WIDE[g]
-        out.append(f"#define K_{name.upper()} {index}")
+    for position, name in enumerate(COMPONENTS):  # the classes' indexes in WIDE[g]
+        out.append(f"#define K_{name.upper()} {position}")
     out.append("")
     out.append("static const uint16_t ASCII_CLASSES[N_GRAMMARS][128] = {")
     for g in GRAMMARS:

@@ -1,6 +1,7 @@
 /* The validating split of a URI / IRI reference (RFC 3986 §3, §4.1; RFC 3987 §2.2), for
    one character width.  core.c includes this file once per width with CH (the code
-   unit type) and SCAN_NAME(x) (a name suffix) defined, as CPython's stringlib does.
+   unit type), NARROW (1 for one-byte units) and SCAN_NAME(x) (a name suffix) defined,
+   as CPython's stringlib does.
 
    It accepts exactly what urikit._parse.split accepts (the grammar's reference pattern,
    RFC 3986 Appendix B's split with each component's character class, then the
@@ -15,6 +16,15 @@ SCAN_NAME(run)(const CH *s, Py_ssize_t i, Py_ssize_t n, int g, int comp)
 {
     const uint8_t *step = RUN[g][comp]; /* ASCII_CLASSES' bit comp, unfolded (run_tables) */
     while (i < n) {
+#if NARROW /* the common case, a run of plain characters, as tight loops */
+        while (i + 4 <= n && step[s[i]] == RUN_IN && step[s[i + 1]] == RUN_IN &&
+               step[s[i + 2]] == RUN_IN && step[s[i + 3]] == RUN_IN)
+            i += 4;
+        while (i < n && step[s[i]] == RUN_IN)
+            i++;
+        if (i == n)
+            break;
+#endif
         Py_UCS4 c = s[i];
         unsigned action = c < 256 ? step[c] : RUN_WIDE;
         if (action == RUN_IN) {
@@ -171,7 +181,7 @@ SCAN_NAME(scan)(const CH *s, Py_ssize_t n, int g, int flags, Py_ssize_t *out)
         i += 2;
         out[2] = i;
         Py_ssize_t k = i;
-        while (k < n && s[k] != '@' && s[k] != '/' && s[k] != '?' && s[k] != '#')
+        while (k < n && !(s[k] < 128 && AUTHORITY_STOP[s[k]])) /* "@", "/", "?", "#" */
             k++;
         if (k < n && s[k] == '@') { /* §3.2.1 userinfo "@" */
             r = SCAN_NAME(run)(s, i, n, g, K_USERINFO);
