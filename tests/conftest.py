@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 from tests import growth
+from urikit import _native
 
 PROFILES = {  # name: (hypothesis settings, growth.SCALE)
     "dev": (settings(max_examples=50), 0.1),
@@ -42,4 +44,28 @@ growth.SCALE = PROFILES[PROFILE][1]
 
 
 def pytest_report_header() -> str:
-    return f"test profile: {PROFILE} (URIKIT_TEST_PROFILE), growth sizes x{growth.SCALE:g}"
+    engine = "pure Python" if _native.core is None else "compiled core"
+    return (
+        f"test profile: {PROFILE} (URIKIT_TEST_PROFILE), growth sizes x{growth.SCALE:g}; "
+        f"urikit engine: {engine}"
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "core: a test of the compiled core itself")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The compiled core's own tests (``@pytest.mark.core``) need it: with the pure-Python
+    engine chosen (``URIKIT_PURE_PYTHON=1``, as CI's run on the oldest Python does) they
+    are deselected, not run; where the core is missing otherwise they are skipped."""
+    if _native.core is not None:
+        return
+    core_tests = [item for item in items if item.get_closest_marker("core") is not None]
+    if os.environ.get("URIKIT_PURE_PYTHON", "") not in ("", "0"):
+        config.hook.pytest_deselected(items=core_tests)
+        items[:] = [item for item in items if item.get_closest_marker("core") is None]
+        return
+    skip = pytest.mark.skip(reason="the compiled core is not built")
+    for item in core_tests:
+        item.add_marker(skip)

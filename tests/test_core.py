@@ -52,9 +52,8 @@ def test_the_core_is_built_where_ci_expects_it() -> None:
         assert _native.core is not None, "the compiled core was not built"
 
 
-needs_core = pytest.mark.skipif(
-    _native.core is None, reason="the compiled core is not built or URIKIT_PURE_PYTHON=1"
-)
+#: The compiled core's own tests: deselected on the pure-Python engine (tests/conftest.py).
+needs_core = pytest.mark.core
 
 
 def core() -> Any:
