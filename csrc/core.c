@@ -1565,8 +1565,93 @@ column_result(unsigned char *present, Py_ssize_t length, Bytes *offsets, Bytes *
     return result;
 }
 
+/* One operation on a valid row (ref, from the UTF-8 bytes p[0:n]): its result appended
+   to data as UTF-8, out a scratch buffer; -1 with an exception. */
+typedef int (*RowOperation)(const Ref *ref, const unsigned char *p, Py_ssize_t n,
+                            const void *context, Buf *out, Bytes *data);
+
+/* operation over every row of the column under grammar g: the buffers of a string
+   column, null where the row is null or invalid. */
+static PyObject *
+map_column(const Column *c, int g, RowOperation operation, const void *context)
+{
+    unsigned char *present = new_bitmap(c->length);
+    Bytes offsets = {0}, data = {0};
+    Buf work, out;
+    buf_init(&work);
+    buf_init(&out);
+    PyObject *result = NULL;
+    if (present == NULL || put_offset(&offsets, 0, c->large) < 0)
+        goto done;
+    for (Py_ssize_t r = 0; r < c->length; r++) {
+        const unsigned char *p;
+        Py_ssize_t n;
+        int got = column_row(c, r, &p, &n);
+        if (got < 0)
+            goto done;
+        if (got) {
+            Py_ssize_t k = row_ucs4(p, n, &work);
+            if (k == -2)
+                goto done;
+            Ref ref;
+            if (k >= 0 && scan_ref(&ref, work.p, k, g, 0)) {
+                out.n = 0;
+                if (operation(&ref, p, n, context, &out, &data) < 0)
+                    goto done;
+                SET_BIT(present, r);
+            }
+        }
+        if (put_offset(&offsets, data.n, c->large) < 0)
+            goto done;
+    }
+    result = column_result(present, c->length, &offsets, &data);
+    present = NULL;
+done:
+    PyMem_Free(present);
+    PyMem_Free(offsets.p);
+    PyMem_Free(data.p);
+    buf_free(&work);
+    buf_free(&out);
+    return result;
+}
+
 static const char *LEVEL_NAMES[] = {"string", "syntax", "scheme"};
 static const char *GRAMMAR_NAMES[] = {"rfc3986", "rfc3987"};
+
+typedef struct {
+    int g, level;
+} Normalization;
+
+/* normalize_ref on a row; a row it leaves to Python goes to normalize_fallback. */
+static int
+normalize_row(const Ref *ref, const unsigned char *p, Py_ssize_t n, const void *context,
+              Buf *out, Bytes *data)
+{
+    const Normalization *how = context;
+    int status = how->level == 0 ? (buf_put(out, ref->s, ref->n) < 0 ? -1 : 1)
+                                 : normalize_ref(ref, how->g, how->level, out);
+    if (status < 0)
+        return -1;
+    if (status == 1)
+        return bytes_utf8(data, out->p, out->n);
+    if (normalize_fallback == NULL) { /* status 2: the Python path, for this row */
+        PyErr_SetString(PyExc_RuntimeError, "no normalize fallback");
+        return -1;
+    }
+    PyObject *text = PyUnicode_DecodeUTF8((const char *)p, n, "strict");
+    PyObject *normal = text ? PyObject_CallFunction(normalize_fallback, "Oss", text,
+                                                    LEVEL_NAMES[how->level],
+                                                    GRAMMAR_NAMES[how->g])
+                            : NULL;
+    Py_XDECREF(text);
+    if (normal == NULL)
+        return -1;
+    Py_ssize_t size;
+    const char *utf8 = PyUnicode_AsUTF8AndSize(normal, &size);
+    int failed = utf8 == NULL || bytes_put(data, utf8, size) < 0;
+    Py_DECREF(normal);
+    return failed ? -1 : 0;
+}
 
 PyDoc_STRVAR(column_normalize_doc,
              "column_normalize(validity, offsets, data, offset, length, large, grammar_id, "
@@ -1578,75 +1663,23 @@ core_column_normalize(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     if (check_args(args, nargs, 8, "column_normalize") < 0)
         return NULL;
-    int g = grammar_id(args[6]), level = small_int(args[7], 2);
-    if (g < 0 || level < 0)
-        return NULL;
+    Normalization how = {grammar_id(args[6]), small_int(args[7], 2)};
     Column c;
-    if (column_open(&c, args) < 0)
+    if (how.g < 0 || how.level < 0 || column_open(&c, args) < 0)
         return NULL;
-    unsigned char *present = new_bitmap(c.length);
-    Bytes offsets = {0}, data = {0};
-    Buf work, out;
-    buf_init(&work);
-    buf_init(&out);
-    PyObject *result = NULL;
-    if (present == NULL || put_offset(&offsets, 0, c.large) < 0)
-        goto done;
-    for (Py_ssize_t r = 0; r < c.length; r++) {
-        const unsigned char *p;
-        Py_ssize_t n;
-        int got = column_row(&c, r, &p, &n);
-        if (got < 0)
-            goto done;
-        if (got) {
-            Py_ssize_t k = row_ucs4(p, n, &work);
-            if (k == -2)
-                goto done;
-            Ref ref;
-            if (k >= 0 && scan_ref(&ref, work.p, k, g, 0)) {
-                out.n = 0;
-                int status = level == 0 ? (buf_put(&out, work.p, k) < 0 ? -1 : 1)
-                                        : normalize_ref(&ref, g, level, &out);
-                if (status < 0)
-                    goto done;
-                if (status == 2) { /* the Python path, for this row */
-                    if (normalize_fallback == NULL) {
-                        PyErr_SetString(PyExc_RuntimeError, "no normalize fallback");
-                        goto done;
-                    }
-                    PyObject *text = PyUnicode_DecodeUTF8((const char *)p, n, "strict");
-                    PyObject *normal = text ? PyObject_CallFunction(normalize_fallback, "Oss",
-                                                                    text, LEVEL_NAMES[level],
-                                                                    GRAMMAR_NAMES[g])
-                                            : NULL;
-                    Py_XDECREF(text);
-                    if (normal == NULL)
-                        goto done;
-                    Py_ssize_t size;
-                    const char *utf8 = PyUnicode_AsUTF8AndSize(normal, &size);
-                    int failed = utf8 == NULL || bytes_put(&data, utf8, size) < 0;
-                    Py_DECREF(normal);
-                    if (failed)
-                        goto done;
-                }
-                else if (bytes_utf8(&data, out.p, out.n) < 0)
-                    goto done;
-                SET_BIT(present, r);
-            }
-        }
-        if (put_offset(&offsets, data.n, c.large) < 0)
-            goto done;
-    }
-    result = column_result(present, c.length, &offsets, &data);
-    present = NULL;
-done:
-    PyMem_Free(present);
-    PyMem_Free(offsets.p);
-    PyMem_Free(data.p);
-    buf_free(&work);
-    buf_free(&out);
+    PyObject *result = map_column(&c, how.g, normalize_row, &how);
     column_close(&c);
     return result;
+}
+
+/* RFC 3986 §5.2 of a row against the base (context). */
+static int
+resolve_row(const Ref *ref, const unsigned char *p, Py_ssize_t n, const void *context, Buf *out,
+            Bytes *data)
+{
+    if (transform(context, ref, 1, 0, out) < 0)
+        return -1;
+    return bytes_utf8(data, out->p, out->n);
 }
 
 PyDoc_STRVAR(column_resolve_doc,
@@ -1674,56 +1707,14 @@ core_column_resolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (b == NULL)
         return NULL;
     Ref bref;
-    if (!scan_ref(&bref, b, bn, g, 0) || !HAS(&bref, SCHEME)) {
-        if (b != bstack)
-            PyMem_Free(b);
-        PyErr_SetString(PyExc_ValueError, "the base is not a URI with a scheme");
-        return NULL;
-    }
     Column c;
-    if (column_open(&c, args + 1) < 0) {
-        if (b != bstack)
-            PyMem_Free(b);
-        return NULL;
-    }
-    unsigned char *present = new_bitmap(c.length);
-    Bytes offsets = {0}, data = {0};
-    Buf work, out;
-    buf_init(&work);
-    buf_init(&out);
     PyObject *result = NULL;
-    if (present == NULL || put_offset(&offsets, 0, c.large) < 0)
-        goto done;
-    for (Py_ssize_t r = 0; r < c.length; r++) {
-        const unsigned char *p;
-        Py_ssize_t n;
-        int got = column_row(&c, r, &p, &n);
-        if (got < 0)
-            goto done;
-        if (got) {
-            Py_ssize_t k = row_ucs4(p, n, &work);
-            if (k == -2)
-                goto done;
-            Ref ref;
-            if (k >= 0 && scan_ref(&ref, work.p, k, g, 0)) {
-                out.n = 0;
-                if (transform(&bref, &ref, 1, 0, &out) < 0 || bytes_utf8(&data, out.p, out.n) < 0)
-                    goto done;
-                SET_BIT(present, r);
-            }
-        }
-        if (put_offset(&offsets, data.n, c.large) < 0)
-            goto done;
+    if (!scan_ref(&bref, b, bn, g, 0) || !HAS(&bref, SCHEME))
+        PyErr_SetString(PyExc_ValueError, "the base is not a URI with a scheme");
+    else if (column_open(&c, args + 1) == 0) {
+        result = map_column(&c, g, resolve_row, &bref);
+        column_close(&c);
     }
-    result = column_result(present, c.length, &offsets, &data);
-    present = NULL;
-done:
-    PyMem_Free(present);
-    PyMem_Free(offsets.p);
-    PyMem_Free(data.p);
-    buf_free(&work);
-    buf_free(&out);
-    column_close(&c);
     if (b != bstack)
         PyMem_Free(b);
     return result;
