@@ -18,6 +18,7 @@ from typing import Any
 
 import urikit
 from urikit._grammar import GRAMMARS
+from urikit._normalize import LEVELS  # by the core's level ids, their index
 
 COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
 Buffer = Any  # anything with the buffer protocol (pyarrow.Buffer, bytes)
@@ -65,9 +66,6 @@ def _rule(grammar_id: int, flags: int) -> str:
     """The reference rule whose constraints are ``flags`` (``ReferenceRule.flags``)."""
     rules = GRAMMARS[_grammar(grammar_id)].rules.values()
     return next(rule.name for rule in rules if rule.flags == flags)
-
-
-LEVELS = ("string", "syntax", "scheme")  # by the core's level ids
 
 
 def _valid(rows: list[str | None], grammar: str, rule: str) -> list[bool]:
@@ -141,7 +139,7 @@ def column_normalize(
     grammar, level = _grammar(grammar_id), LEVELS[level_id]
     rows = _rows(validity, offsets, data, offset, length, large)
     return _mapped(
-        lambda r: urikit.normalize(r, level=level, grammar=grammar),  # type: ignore[arg-type]
+        lambda r: urikit.normalize(r, level=level, grammar=grammar),
         rows,
         large,
     )

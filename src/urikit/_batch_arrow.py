@@ -21,6 +21,7 @@ from typing import Any
 
 from . import _native
 from ._grammar import GRAMMARS
+from ._normalize import LEVEL_IDS
 
 __all__ = ["COMPONENTS", "Operation", "apply", "apply_pandas", "apply_polars"]
 
@@ -103,10 +104,6 @@ def _from_rows(pa: Any, rows: list[Any], type_: Any) -> Any:
 
 
 # -- the compiled core -----------------------------------------------------------------------
-#: The normalization levels as the compiled core numbers them.
-_LEVELS = {"string": 0, "syntax": 1, "scheme": 2}
-
-
 def _native_array(pa: Any, core: Any, array: Any, op: Operation, large: bool, out: Any) -> Any:
     validity, offsets, data = array.buffers()
     where = (validity, offsets, data if data is not None else b"", array.offset, len(array), large)
@@ -127,7 +124,7 @@ def _native_array(pa: Any, core: Any, array: Any, op: Operation, large: bool, ou
         ]
         return pa.Array.from_buffers(out, n, [pa.py_buffer(bits)], children=children)
     if op.name == "normalize":
-        buffers = core.column_normalize(*where, grammar, _LEVELS[op.level])
+        buffers = core.column_normalize(*where, grammar, LEVEL_IDS[op.level])
     else:  # resolve
         buffers = core.column_resolve(op.base, *where, grammar)
     return _string_array(pa, out, n, buffers)

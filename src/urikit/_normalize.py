@@ -28,10 +28,12 @@ from ._parse import Components, read
 from ._recompose import fit_path, recompose, recompose_authority
 from ._resolve import remove_dot_segments
 
-__all__ = ["LEVELS", "Level", "check_level", "lower_host", "normal"]
+__all__ = ["LEVELS", "LEVEL_IDS", "Level", "check_level", "lower_host", "normal"]
 
 Level = Literal["string", "syntax", "scheme"]
 LEVELS: tuple[Level, ...] = ("string", "syntax", "scheme")
+#: The levels as the compiled core numbers them: their index in :data:`LEVELS`.
+LEVEL_IDS: dict[object, int] = {level: index for index, level in enumerate(LEVELS)}
 
 _PCT = re.compile("%([0-9A-Fa-f]{2})")
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ._grammar import GRAMMARS, Grammar
 from ._native import core
-from ._normalize import Level, check_level, normal
+from ._normalize import LEVEL_IDS, Level, check_level, normal
 from ._parse import COMPONENTS, Components, read
 from ._recompose import recompose
 from ._reference import URIReference, components_of, grammar_of
@@ -28,9 +28,8 @@ __all__ = ["differences", "equivalent", "normalize", "relativize", "resolve"]
 _last_base: tuple[str, Grammar, Components] | None = None
 
 
-#: For the compiled core: the ids of the levels, of the grammars it serves (by value and
-#: by name; ``None`` is RFC 3986), and whether ``..`` above the root is kept.
-_LEVEL_IDS = {"string": 0, "syntax": 1, "scheme": 2}
+#: For the compiled core: the ids of the grammars it serves (by value and by name;
+#: ``None`` is RFC 3986), and whether ``..`` above the root is kept.
 _CORE_IDS: dict[object, int] = {
     key: g.core for g in GRAMMARS.values() if g.core is not None for key in (g, g.name)
 }
@@ -138,7 +137,7 @@ def normalize(
     """
     if core is not None and type(ref) is str:
         try:  # the compiled core, for the grammars it serves
-            level_id = _LEVEL_IDS[level]
+            level_id = LEVEL_IDS[level]
             core_id = _CORE_IDS[grammar]
         except (KeyError, TypeError):
             pass
