@@ -1,20 +1,25 @@
-"""urikit.batch over a whole column, against the per-URL loop and the regex kernels of
-pyarrow and polars; and a normalize pass scaled out (a loop, multiprocessing, the batch
-API, Spark local[2]).  Rows per second on the machine it runs on.
+"""urikit.batch over a whole column, against the per-URL loop a user would otherwise
+write (on the compiled core), the regex kernels of pyarrow and polars, and the same loop
+on the pure-Python engine; and a normalize pass scaled out (a loop, multiprocessing, the
+batch API, Spark local[2]).  Nanoseconds per row on the machine it runs on.
 
     python benchmarks/batch.py                  # both sections
     python benchmarks/batch.py columns --repeat 7
     python benchmarks/batch.py scale --times 5  # the corpus 5 times over
 
-``columns``: each operation over the corpus as a pyarrow ``string`` array, against the
-per-URL loop on the pure-Python engine (a child process with ``URIKIT_PURE_PYTHON=1``)
-and with the compiled core; the kernels
-are ``pyarrow.compute.match_substring_regex`` (RE2) and polars' ``str.contains`` (Rust
-regex) running RFC 3986's ``URI-reference`` as one fully anchored regex, the one the
-tests use as an oracle (``tests/oracle.py``, built from ``urikit._charsets``' sets:
-RE2 has no lookaround, and the pattern needs none), and ``extract_regex`` with RFC 3986
-Appendix B's split (which validates nothing).  Each kernel's answers are compared with
-urikit's: a kernel is only a contender where it agrees on every row.
+``columns``: each operation over the corpus, as a ``list`` and as a pyarrow ``string``
+array.  The baseline (the first row, ``x loop``) is the per-URL loop over the compiled
+library, the one a user replaces; all contenders run interleaved in one process: each of
+``--repeat`` rounds runs every contender once, and each reports its best round.  The
+second ratio, ``x pure``, is against the same loop on the pure-Python engine, which is
+chosen when urikit is imported: it runs in a child process started in each round, between
+the other contenders, and times itself (its start-up is not counted).  The kernels are
+``pyarrow.compute.match_substring_regex`` (RE2) and polars' ``str.contains`` (Rust regex)
+running RFC 3986's ``URI-reference`` as one fully anchored regex, the one the tests use as
+an oracle (``tests/oracle.py``: RE2 has no lookaround, and the pattern needs none), and
+``extract_regex`` with RFC 3986 Appendix B's split (which validates nothing).  Each
+kernel's answers are compared with urikit's: a kernel is only a contender where it agrees
+on every row.
 
 ``scale``: ``urikit.normalize`` over the corpus repeated ``--times`` times: a Python
 loop, ``multiprocessing.Pool(2)``, ``urikit.batch.normalize`` on an Arrow column, and a
@@ -78,61 +83,61 @@ def agree(name: str, got: list[Any], expected: list[Any]) -> bool:
     return not wrong
 
 
+def interleaved(
+    title: str, operation: str, contenders: list[tuple[str, Callable[[], object]]], repeat: int
+) -> None:
+    """Time ``contenders`` (the first is the per-URL loop on the compiled core) in
+    ``repeat`` rounds, each running every contender once and the pure-Python loop of
+    ``operation`` in a child process; print each one's best round against both loops."""
+    for _, function in contenders:
+        function()  # warm-up
+    best = dict.fromkeys([name for name, _ in contenders], float("inf"))
+    pure = float("inf")
+    for _ in range(repeat):
+        for name, function in contenders:
+            start = time.perf_counter()
+            function()
+            best[name] = min(best[name], time.perf_counter() - start)
+        pure = min(pure, pure_loop(operation))
+    n = ROWS
+    loop = best[contenders[0][0]]
+    print(f"\n{title}  ({n} rows, best of {repeat} interleaved rounds)")
+    print(f"  {'contender':<50} {'ns/row':>8} {'x loop':>7} {'x pure':>7}")
+    for name, seconds in [*best.items(), ("per-URL loop, pure-Python engine (child)", pure)]:
+        ns = seconds / n * 1e9
+        print(f"  {name:<50} {ns:>8.0f} {loop / seconds:>7.2f} {pure / seconds:>7.2f}")
+
+
+ROWS = 0  # the corpus's row count, set by columns()
+
+
 def columns(lines: list[str], repeat: int) -> None:
-    engine = "compiled core" if hasattr(_native.core, "column_valid") else "pure Python"
-    print(f"\nurikit.batch engine: {engine}")
+    global ROWS
+    ROWS = len(lines)
+    engine = "compiled core" if hasattr(_native.core, "list_map") else "pure Python"
+    print(f"\nurikit engine: {engine}; x loop = speed-up over the per-URL loop on it")
     arrow = pa.array(lines, pa.string())
     polars = pl.Series("url", lines)
     pattern = f"^(?:{oracle.RFC3986['URI-reference']})$"
-    n = len(lines)
 
     valid = [urikit.is_valid(line) for line in lines]
     rows = [
-        ("per-URL loop, pure-Python engine", pure_loop("is_valid", repeat)),
-        (
-            "per-URL loop: urikit.is_valid",
-            best(lambda: [urikit.is_valid(s) for s in lines], repeat),
-        ),
-        ("urikit.batch.is_valid(list)", best(lambda: batch.is_valid(lines), repeat)),
-        ("urikit.batch.is_valid(Arrow)", best(lambda: batch.is_valid(arrow), repeat)),
-    ]
+        ("per-URL loop: urikit.is_valid", lambda: [urikit.is_valid(s) for s in lines]),
+        ("urikit.batch.is_valid(list)", lambda: batch.is_valid(lines)),
+        ("urikit.batch.is_valid(Arrow)", lambda: batch.is_valid(arrow)),
+    ]  # fmt: skip
     if agree("pyarrow RE2", pc.match_substring_regex(arrow, pattern).to_pylist(), valid):
         rows.append(
             ("pyarrow.compute.match_substring_regex (RE2)",
-             best(lambda: pc.match_substring_regex(arrow, pattern), repeat))
+             lambda: pc.match_substring_regex(arrow, pattern))
         )  # fmt: skip
     if agree("polars", polars.str.contains(pattern).to_list(), valid):
-        rows.append(
-            ("polars str.contains (Rust regex)", best(lambda: polars.str.contains(pattern), repeat))
-        )
-    table("is_valid, RFC 3986 URI-reference", rows, n)
+        rows.append(("polars str.contains (Rust regex)", lambda: polars.str.contains(pattern)))
+    interleaved("is_valid, RFC 3986 URI-reference", "is_valid", rows, repeat)
 
-    def split_loop() -> list[object]:
-        out: list[object] = []
-        for line in lines:
-            try:
-                out.append(urikit.parse(line).components())
-            except urikit.URISyntaxError:
-                out.append(None)
-        return out
-
-    table(
-        "split into the eight components",
-        [
-            ("per-URL loop, pure-Python engine", pure_loop("split", repeat)),
-            ("per-URL loop: urikit.parse(...).components()", best(split_loop, repeat)),
-            ("urikit.batch.split(Arrow) -> struct", best(lambda: batch.split(arrow), repeat)),
-            ("pyarrow extract_regex, Appendix B (no validation)",
-             best(lambda: pc.extract_regex(arrow, APPENDIX_B), repeat)),
-            ("polars extract_groups, Appendix B (no validation)",
-             best(lambda: polars.str.extract_groups(APPENDIX_B), repeat)),
-        ],
-        n,
-    )  # fmt: skip
-
-    def per_url(function: Callable[[str], str]) -> Callable[[], list[str | None]]:
-        def run() -> list[str | None]:
-            out: list[str | None] = []
+    def loop(function: Callable[[str], object]) -> Callable[[], list[object]]:
+        def run() -> list[object]:
+            out: list[object] = []
             for line in lines:
                 try:
                     out.append(function(line))
@@ -142,26 +147,39 @@ def columns(lines: list[str], repeat: int) -> None:
 
         return run
 
-    table(
+    interleaved(
+        "split into the eight components",
+        "split",
+        [
+            ("per-URL loop: urikit.parse(s).components() (a dict)", loop(LOOPS["split"])),
+            ("urikit.batch.split(list) -> dicts", lambda: batch.split(lines)),
+            ("urikit.batch.split(Arrow) -> struct", lambda: batch.split(arrow)),
+            ("pyarrow extract_regex, Appendix B (no validation)",
+             lambda: pc.extract_regex(arrow, APPENDIX_B)),
+            ("polars extract_groups, Appendix B (no validation)",
+             lambda: polars.str.extract_groups(APPENDIX_B)),
+        ],
+        repeat,
+    )  # fmt: skip
+    interleaved(
         "normalize (scheme level)",
+        "normalize",
         [
-            ("per-URL loop, pure-Python engine", pure_loop("normalize", repeat)),
-            ("per-URL loop: urikit.normalize", best(per_url(urikit.normalize), repeat)),
-            ("urikit.batch.normalize(Arrow)", best(lambda: batch.normalize(arrow), repeat)),
+            ("per-URL loop: urikit.normalize", loop(urikit.normalize)),
+            ("urikit.batch.normalize(list)", lambda: batch.normalize(lines)),
+            ("urikit.batch.normalize(Arrow)", lambda: batch.normalize(arrow)),
         ],
-        n,
+        repeat,
     )
-    table(
+    interleaved(
         f"resolve against {BASE}",
+        "resolve",
         [
-            ("per-URL loop, pure-Python engine", pure_loop("resolve", repeat)),
-            (
-                "per-URL loop: urikit.resolve",
-                best(per_url(lambda s: urikit.resolve(BASE, s)), repeat),
-            ),
-            ("urikit.batch.resolve(Arrow)", best(lambda: batch.resolve(BASE, arrow), repeat)),
+            ("per-URL loop: urikit.resolve", loop(LOOPS["resolve"])),
+            ("urikit.batch.resolve(list)", lambda: batch.resolve(BASE, lines)),
+            ("urikit.batch.resolve(Arrow)", lambda: batch.resolve(BASE, arrow)),
         ],
-        n,
+        repeat,
     )
 
 
@@ -227,17 +245,17 @@ LOOPS: dict[str, Callable[[str], object]] = {
 }
 
 
-def pure_loop(operation: str, repeat: int) -> float:
-    """The best time of the per-URL loop of ``operation`` on the pure-Python engine: this
-    script again, in a child process of the same run with ``URIKIT_PURE_PYTHON=1`` (the
-    engine is chosen when urikit is imported)."""
+def pure_loop(operation: str) -> float:
+    """One timed run of the per-URL loop of ``operation`` on the pure-Python engine: this
+    script again, in a child process with ``URIKIT_PURE_PYTHON=1`` (the engine is chosen
+    when urikit is imported), after a warm-up run there."""
     env = {**os.environ, "URIKIT_PURE_PYTHON": "1"}
-    command = [sys.executable, __file__, "--pure-loop", operation, "--repeat", str(repeat)]
+    command = [sys.executable, __file__, "--pure-loop", operation]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     return float(done.stdout.split()[-1])
 
 
-def _pure_loop_child(operation: str, lines: list[str], repeat: int) -> None:
+def _pure_loop_child(operation: str, lines: list[str]) -> None:
     assert _native.core is None, "URIKIT_PURE_PYTHON=1 must select the Python engine"
     function = LOOPS[operation]
 
@@ -248,7 +266,7 @@ def _pure_loop_child(operation: str, lines: list[str], repeat: int) -> None:
             except (urikit.URISyntaxError, urikit.ResolutionError):
                 pass
 
-    print(best(run, repeat))
+    print(best(run, 1))
 
 
 def main() -> None:
@@ -261,7 +279,7 @@ def main() -> None:
     args = parser.parse_args()
     lines = load_corpus(args.corpus)
     if args.pure_loop:
-        _pure_loop_child(args.pure_loop, lines, args.repeat)
+        _pure_loop_child(args.pure_loop, lines)
         return
     sections = args.sections or ["columns", "scale"]
     if "columns" in sections:

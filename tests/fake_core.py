@@ -159,3 +159,58 @@ def column_resolve(
     urikit.resolve(base, "", grammar=grammar)  # an invalid base raises
     rows = _rows(validity, offsets, data, offset, length, large)
     return _mapped(lambda r: urikit.resolve(base, r, grammar=grammar), rows, large)
+
+
+def _answer(operation: int, row: str, args: tuple[Any, ...], keys: tuple[str, ...]) -> Any:
+    """The core's answer for one ``str`` row of :func:`list_map`: ``None`` for a row
+    it leaves to Python (invalid)."""
+    if operation == 3:  # resolve(base, row, grammar_id, strict, keep)
+        base, grammar_id, strict, keep = args
+        try:
+            return urikit.resolve(
+                base,
+                row,
+                grammar=_grammar(grammar_id),
+                strict=strict,
+                above_root="keep" if keep else "drop",
+            )
+        except (urikit.URISyntaxError, urikit.ResolutionError):
+            return None
+    grammar_id, second = args
+    grammar = _grammar(grammar_id)
+    if operation == 2:  # normalize(row, grammar_id, level_id)
+        try:
+            return urikit.normalize(row, level=LEVELS[second], grammar=grammar)
+        except urikit.URISyntaxError:
+            return None
+    rule = _rule(grammar_id, second)
+    if operation == 0:  # is_valid(row, grammar_id, flags)
+        return urikit.is_valid(row, rule=rule, grammar=grammar)
+    try:  # split(row, grammar_id, flags), as a dict under keys
+        ref = urikit.parse(row, rule=rule, grammar=grammar)
+    except urikit.URISyntaxError:
+        return None
+    return {key: getattr(ref, name) for key, name in zip(keys, COMPONENTS, strict=True)}
+
+
+def list_map(
+    operation: int, rows: list[str | None], args: tuple[Any, ...], keys: tuple[str, ...]
+) -> tuple[list[Any], list[int]]:
+    """``operation`` (0 is_valid, 1 split, 2 normalize, 3 resolve) over a list of rows:
+    None for a None row and an invalid one (under split's rule, else URI-reference), and
+    the indices of the rows left to Python (not a ``str``, or no answer for a valid
+    row), whose results are None."""
+    results: list[Any] = []
+    left: list[int] = []
+    grammar_id = args[1] if operation == 3 else args[0]
+    rule = _rule(grammar_id, args[1] if operation <= 1 else 0)
+    for i, row in enumerate(rows):
+        answer = None if type(row) is not str else _answer(operation, row, args, keys)
+        grammar = _grammar(grammar_id)
+        if answer is None and (
+            (type(row) is not str and row is not None)
+            or (type(row) is str and urikit.is_valid(row, rule=rule, grammar=grammar))
+        ):
+            left.append(i)
+        results.append(answer)
+    return results, left

@@ -330,8 +330,9 @@ def test_property_batch_equals_per_url(engine_name: str, grammar: str) -> None:
 
 
 def test_which_calls_the_compiled_core_reads(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Arrow columns under RFC 3986 and RFC 3987 go to the core's column functions; the
-    rest (lists, RFC 2396, component rules, relativize, level "string") stays in Python."""
+    """Arrow columns under RFC 3986 and RFC 3987 go to the core's column functions, lists
+    to its ``list_map``; the rest (RFC 2396, component rules, relativize, level "string")
+    stays in Python."""
     calls: list[tuple[str, Any]] = []
 
     class Recording:
@@ -360,7 +361,21 @@ def test_which_calls_the_compiled_core_reads(monkeypatch: pytest.MonkeyPatch) ->
         ("column_resolve", (False, rfc3986.core)),
     ]
     calls.clear()
-    batch.is_valid(ROWS)
+    for function in (batch.is_valid, batch.errors, batch.split, batch.normalize):
+        function(ROWS)
+    batch.resolve(BASE, ROWS)
+    keys, flags = batch.COMPONENTS, rfc3986.rules["URI-reference"].flags
+    assert calls == [
+        ("list_map", ((rfc3986.core, flags), keys)),  # is_valid
+        ("list_map", ((rfc3986.core, flags), keys)),  # errors: is_valid's, then the diagnosis
+        ("list_map", ((rfc3986.core, flags), keys)),  # split
+        ("list_map", ((rfc3986.core, 2), keys)),  # normalize: level "scheme"
+        ("list_map", ((BASE, rfc3986.core, True, False), keys)),  # resolve
+    ]
+    calls.clear()
+    batch.is_valid(ROWS, grammar="rfc2396")
+    batch.is_valid(ROWS, rule="host")
+    batch.normalize(ROWS, level="string")
     batch.is_valid(arrow, grammar="rfc2396")
     batch.is_valid(arrow, rule="host")
     batch.relativize(BASE, arrow)

@@ -36,6 +36,7 @@ from urikit import _charsets as cs
 from urikit import _native, _operations
 from urikit._grammar import GRAMMARS, Grammar
 from urikit._iri import encode_ucs
+from urikit._normalize import LEVELS
 from urikit._parse import split_python
 from urikit.strategies import near_misses, references
 
@@ -501,6 +502,59 @@ def test_columns_answer_as_the_per_url_functions(large: bool) -> None:
             for i, row in enumerate(rows)
         ]
         assert _strings(got, n, large) == want
+
+
+class Text(str):
+    """A str subclass: a row the core leaves to Python."""
+
+
+@needs_core
+def test_a_list_of_rows_answers_as_the_per_url_functions() -> None:
+    """``list_map``: every row as the per-URL function answers it (None for an invalid
+    one), the rows it leaves to Python listed, a tuple read as a list."""
+    rows = [*COLUMN, Text("http://a/b"), 7, b"http://a"]
+    keys = tuple(f"k{k}" for k in range(8))
+    str_rows = [(i, row) for i, row in enumerate(rows) if type(row) is str]
+    not_str = [i for i, row in enumerate(rows) if row is not None and type(row) is not str]
+    for g in CORE_GRAMMARS:
+        results, left = core().list_map(0, tuple(rows), (g.core, 0), keys)
+        assert left == not_str
+        assert [results[i] for i, _ in str_rows] == [
+            urikit.is_valid(r, grammar=g) for _, r in str_rows
+        ]
+        results, left = core().list_map(1, rows, (g.core, 0), keys)
+        assert left == not_str
+        for i, row in str_rows:
+            want = (
+                urikit.parse(row, grammar=g).components()
+                if urikit.is_valid(row, grammar=g)
+                else None
+            )
+            assert results[i] == (
+                None if want is None else dict(zip(keys, want.values(), strict=True))
+            )
+        for level, name in enumerate(LEVELS):
+            results, left = core().list_map(2, rows, (g.core, level), keys)
+            for i, row in str_rows:
+                if i in left:  # a valid row the Python path does
+                    assert results[i] is None and urikit.is_valid(row, grammar=g)
+                elif urikit.is_valid(row, grammar=g):
+                    assert results[i] == urikit.normalize(row, level=name, grammar=g)
+                else:
+                    assert results[i] is None
+        base = "http://a/b/c/d;p?q"
+        results, left = core().list_map(3, rows, (base, g.core, True, False), keys)
+        assert left == not_str
+        for i, row in str_rows:
+            valid = urikit.is_valid(row, grammar=g)
+            assert results[i] == (urikit.resolve(base, row, grammar=g) if valid else None)
+        assert all(results[i] is None for i in not_str)
+    with pytest.raises(TypeError):
+        core().list_map(0, "not a list", (0, 0), keys)
+    with pytest.raises(TypeError):
+        core().list_map(1, [], (0,), keys)  # split needs the rule's flags
+    with pytest.raises(ValueError):
+        core().list_map(4, [], (0, 0), keys)
 
 
 @needs_core

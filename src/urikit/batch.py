@@ -51,6 +51,7 @@ from . import (
     URIReference,
     URISyntaxError,
     _batch_arrow,
+    _native,
     validate,
 )
 from . import is_valid as _is_valid
@@ -59,7 +60,7 @@ from . import parse as _parse
 from . import relativize as _relativize
 from . import resolve as _resolve
 from ._batch_arrow import COMPONENTS, Operation
-from ._normalize import Level
+from ._normalize import LEVEL_IDS, Level
 
 __all__ = ["COMPONENTS", "errors", "is_valid", "normalize", "relativize", "resolve", "split"]
 
@@ -248,7 +249,7 @@ def _kind(column: object) -> str:
 def _apply(column: Any, op: Operation) -> Any:
     kind = _kind(column)
     if kind == "list":
-        return _rows(column, op.row)
+        return _rows(column, op)
     if kind == "arrow":
         return _batch_arrow.apply(column, op)
     if kind == "pandas":
@@ -256,5 +257,32 @@ def _apply(column: Any, op: Operation) -> Any:
     return _batch_arrow.apply_polars(column, op)
 
 
-def _rows(column: Sequence[str | None], row: Callable[[str], object]) -> list[Any]:
-    return [None if text is None else row(text) for text in column]
+#: The operations of the core's ``list_map``, by batch function (``errors`` asks
+#: ``is_valid``'s and diagnoses the invalid rows).
+_LIST_OPERATIONS = {"is_valid": 0, "errors": 0, "split": 1, "normalize": 2, "resolve": 3}
+
+
+def _rows(column: Sequence[str | None], op: Operation) -> list[Any]:
+    """``op`` over a list or tuple: one loop in the compiled core, where it does ``op``,
+    with the rows it leaves (invalid, or not a ``str``) done by ``op.row``; else row by
+    row in Python."""
+    core = _native.core  # read at each call: the tests switch engines
+    code = _LIST_OPERATIONS.get(op.name)
+    if op.native is None or code is None or core is None:
+        return [None if text is None else op.row(text) for text in column]
+    g = GRAMMARS[op.native]
+    if op.name == "normalize":
+        args: tuple[object, ...] = (g.core, LEVEL_IDS[op.level])
+    elif op.name == "resolve":  # strict, and dot-segments above the root dropped (§5.2.4)
+        args = (op.base, g.core, True, False)
+    else:
+        args = (g.core, g.rules[op.rule].flags)
+    results, left = core.list_map(code, column, args, COMPONENTS)
+    for i in left:
+        results[i] = op.row(column[i])  # TypeError for what is not a str
+    if op.name == "errors":
+        return [
+            None if valid is not False else op.row(text)  # type: ignore[arg-type]
+            for valid, text in zip(results, column, strict=True)
+        ]
+    return results  # type: ignore[no-any-return]
