@@ -10,7 +10,12 @@ set; ``.ci/run`` sets ``ci``):
 ``ci``
     Thorough and repeatable: many times the examples, derandomized (the same run gives the
     same examples, on CI and on any machine), growth tests at the sizes the tests give (up
-    to 10 MB).
+    to 10 MB).  CI runs it once, on ``python3``.
+``ci-engine``
+    For CI's other interpreters (the oldest on the pure-Python engine, the newest on the
+    compiled core): what differs there is the engine and the interpreter, not the
+    examples, so every test runs, derandomized, with a fifth of ``ci``'s examples, and
+    growth tests at full size.
 
 Per-test settings give no ``max_examples``: the profile decides.  Neither profile has a
 deadline (a slow example under coverage or on a busy machine is not a failure: the growth
@@ -30,6 +35,10 @@ from urikit import _native
 PROFILES = {  # name: (hypothesis settings, growth.SCALE)
     "dev": (settings(max_examples=50), 0.1),
     "ci": (settings(max_examples=1000, derandomize=True, database=None, print_blob=True), 1.0),
+    "ci-engine": (
+        settings(max_examples=200, derandomize=True, database=None, print_blob=True),
+        1.0,
+    ),
 }
 PROFILE = os.environ.get("URIKIT_TEST_PROFILE") or "dev"
 if PROFILE not in PROFILES:
