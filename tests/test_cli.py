@@ -610,8 +610,10 @@ def test_help_mentions_every_flag() -> None:
 
 
 def test_version() -> None:
+    """The version, and which engine runs (``urikit.ENGINE``)."""
     result = run("--version")
-    assert (result.code, result.out) == (0, f"urikit {urikit.__version__}\n"), result
+    expected = f"urikit {urikit.__version__}; engine: {urikit.ENGINE}\n"
+    assert (result.code, result.out) == (0, expected), result
     assert re.fullmatch(r"\d+\.\d+\.\d+", urikit.__version__)
 
 

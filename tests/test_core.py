@@ -587,10 +587,11 @@ def test_bad_column_buffers_are_refused_not_read() -> None:
 def test_the_pure_python_engine_can_be_forced() -> None:
     import subprocess
 
-    code = "import urikit._native as n; print(n.core is None)"
+    code = "import urikit, urikit._native as n; print(n.core is None, urikit.ENGINE)"
     env = {**os.environ, "URIKIT_PURE_PYTHON": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
-    assert out.stdout.strip() == "True", out.stderr
+    assert out.stdout.strip() == "True pure Python (URIKIT_PURE_PYTHON is set)", out.stderr
+    assert urikit.ENGINE == "compiled core"  # this process: the core (needs_core)
 
 
 @needs_core

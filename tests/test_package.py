@@ -178,3 +178,26 @@ def test_the_test_suite_runs_from_the_unpacked_sdist(dist: Path, tmp_path: Path)
         check=True,
     )
     assert check.stdout.startswith(str(root)), check.stdout
+
+
+@pytest.mark.parametrize("required", ["1", "0"])
+def test_a_build_without_a_compiler_says_so(tmp_path: Path, required: str) -> None:
+    """Without a working C compiler the build fails with what to do (the message pip
+    shows), or, with ``URIKIT_REQUIRE_CORE=0``, goes on to the pure-Python engine and
+    says so (setup.py)."""
+    env = {**os.environ, "CC": "false", "URIKIT_REQUIRE_CORE": required}
+    done = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_ext", "-b", str(tmp_path), "-t", str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "urikit: the compiled core did not build" in done.stderr, done.stderr
+    assert (done.returncode != 0) == (required == "1"), done.stderr
+    if required == "1":
+        assert "URIKIT_REQUIRE_CORE=0 pip install" in done.stderr
+    else:
+        assert "installing the pure-Python engine" in done.stderr
+    assert not list(tmp_path.rglob("_core*.so"))

@@ -7,6 +7,9 @@ The public surface is this module and the namespaces ``urikit.errors``,
 >>> import urikit
 >>> str(urikit.parse("http://a/b?c#d"))
 'http://a/b?c#d'
+
+``urikit.ENGINE`` says which engine runs: ``"compiled core"`` (C, built at install), or
+``"pure Python (the reason)"``.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from ._grammar import GRAMMARS, RFC2396, RFC3986, RFC3987, Grammar
 from ._idna import host_to_ascii, host_to_unicode
 from ._lint import lint
 from ._lint_catalogue import LINT_RULES, Finding, LintRule
+from ._native import ENGINE
 from ._operations import differences, equivalent, normalize, relativize, resolve
 from ._percent import quote, unquote, unquote_to_bytes
 from ._query import build_query, parse_query
@@ -29,6 +33,7 @@ from ._resolve import remove_dot_segments
 from .errors import ErrorKind, IDNAError, ResolutionError, URISyntaxError
 
 __all__ = [
+    "ENGINE",
     "GRAMMARS",
     "LINT_RULES",
     "RFC2396",

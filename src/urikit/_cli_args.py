@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from . import (
+    ENGINE,
     GRAMMARS,
     LINT_RULES,
     __version__,
@@ -164,7 +165,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"urikit {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"urikit {__version__}; engine: {ENGINE}"
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Subparser)
 
     sub = commands.add_parser(
