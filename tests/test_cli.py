@@ -1744,3 +1744,20 @@ def test_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path)
     assert f"\r\x1b[K{path}:3001:4: a character not allowed" in shown, shown
     assert "urikit normalize: 3,001 lines, " in shown, shown
     assert shown.count("lines/s") == 2 + 1, shown  # two updates and the totals; quiet: none
+
+
+@pytest.mark.parametrize("command", ["parse", "normalize", "iri-to-uri", "uri-to-iri"])
+def test_a_reference_that_names_a_file_is_taken_as_a_reference_and_said_so(
+    tmp_path: Path, command: str
+) -> None:
+    """``urikit normalize urls.txt`` normalizes the reference ``urls.txt`` (a valid
+    relative reference), and says on stderr that ``-i urls.txt`` reads the file."""
+    path = tmp_path / "urls.txt"
+    path.write_text("HTTP://A/./b\n")
+    result = run(command, str(path))
+    assert result.code == 0, result
+    assert str(path) in result.out and "http://a/b" not in result.out, result
+    assert f"urikit {command} -i {path}" in result.err, result
+    read = run(command, "-i", str(path))
+    assert read.err == "" and read.code == 0, read
+    assert run(command, "http://a/b").err == ""  # no file of that name: no word

@@ -20,6 +20,10 @@ traceback.  The exit status, the same for every command:
 * 130: interrupted (Ctrl-C), as a shell reports SIGINT;
 * 141: the reader of the output went away (``| head``), as SIGPIPE would, silently.
 
+A command that takes references as arguments (``parse``, ``normalize``, ...) reads FILEs
+with ``-i FILE`` and warns when an argument names an existing file, since a file name is
+a valid reference too: ``urikit normalize urls.txt`` prints ``urls.txt``, and says so.
+
 Lines end at LF, CR LF or a lone CR, and input streams in chunks: a file of any size is
 never loaded whole (``links`` excepted: an HTML document is parsed as a whole).
 
@@ -32,6 +36,7 @@ between them and the public library.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
@@ -74,6 +79,7 @@ from ._cli_output import (
     Reporter,
     UsageError,
     problem,
+    warn,
 )
 from .errors import IDNAError
 
@@ -88,6 +94,12 @@ def _sources(
     files: list[str] = args.input or []
     if files and list(given) not in ([], ["-"]):
         raise UsageError("give references as arguments or --input FILE, not both")
+    for text in given:  # a file name is a valid reference too: say how it is taken
+        if text != "-" and os.path.isfile(text):
+            warn(
+                f"urikit {args.command}: {text!r} is taken as a URI reference, not read as a "
+                f"file; to read one reference a line from it: urikit {args.command} -i {text}"
+            )
     return (None if files else stdin_unless(given)), files
 
 
