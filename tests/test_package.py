@@ -130,7 +130,7 @@ def test_the_metadata(dist: Path) -> None:
     ), "the core has no runtime dependency"
     extras = set(meta.get_all("Provides-Extra", []))
     assert {"idna", "browser", "jsonschema", "pydantic", "hypothesis", "test"} <= extras
-    assert {"arrow", "spark"} <= extras
+    assert {"arrow", "pandas", "polars", "spark", "whatwg"} <= extras
     spark = [r for r in meta.get_all("Requires-Dist", []) if 'extra == "spark"' in r]
     names = {re.match(r"[A-Za-z0-9._-]+", r)[0] for r in spark}  # type: ignore[index]
     assert names == {"pyspark", "pyarrow", "pandas"}
