@@ -127,6 +127,43 @@ def values(kind: str, function: str, given: Any, result: Any) -> list[Any]:
 
 
 # -- the per-URL results: what each batch function must give, row by row ----------------
+def assert_same(actual: Any, expected: Any, where: str = "rows") -> None:
+    """``actual`` equals ``expected`` and every value in it is of the type of the
+    expected one, through lists, tuples and dicts (``==`` alone passes ``1`` for ``True``
+    and ``1.0`` for ``1``); ``where`` names the value in the message."""
+    assert type(actual) is type(expected), (
+        f"{where}: {actual!r} ({type(actual).__name__}), "
+        f"expected {expected!r} ({type(expected).__name__})"
+    )
+    if isinstance(expected, list | tuple):
+        assert len(actual) == len(expected), (
+            f"{where}: {len(actual)} values, {len(expected)} expected"
+        )
+        for i, (one, other) in enumerate(zip(actual, expected, strict=True)):
+            assert_same(one, other, f"{where}[{i}]")
+    elif isinstance(expected, dict):
+        assert list(actual) == list(expected), f"{where}: keys {list(actual)}, {list(expected)}"
+        for key, other in expected.items():
+            assert_same(actual[key], other, f"{where}[{key!r}]")
+    else:
+        assert actual == expected, f"{where}: {actual!r}, expected {expected!r}"
+
+
+def test_assert_same_tells_types_apart() -> None:
+    assert_same([True, None, {"a": (1, "x")}], [True, None, {"a": (1, "x")}])
+    for actual, expected in [
+        ([1, 0], [True, False]),
+        ([True], [1]),
+        ([{"position": 1.0}], [{"position": 1}]),
+        ([{"a": None, "b": 1}], [{"b": 1, "a": None}]),  # the fields' order
+        ((1,), [1]),
+        ([None], [""]),
+        ([[]], [[None]]),
+    ]:
+        with pytest.raises(AssertionError):
+            assert_same(actual, expected)
+
+
 def error_of(text: str, **options: Any) -> dict[str, Any] | None:
     try:
         urikit.validate(text, **options)
@@ -188,7 +225,7 @@ def check(function: str, kind: str, rows: list[str | None], **options: Any) -> N
     bulk, one = FUNCTIONS[function]
     given_column = column(kind, rows)
     got = values(kind, function, given_column, bulk(given_column, **options))
-    assert got == [None if row is None else one(row, **options) for row in rows]
+    assert_same(got, [None if row is None else one(row, **options) for row in rows])
 
 
 @pytest.mark.parametrize("grammar", ["rfc3986", "rfc3987", "rfc2396"])
@@ -216,27 +253,20 @@ def test_the_corpus_sample_through_arrow(engine: str, function: str) -> None:
 
 def test_grammar_values_and_a_uri_reference_base(engine: str) -> None:
     rows = ["g;x?y", "http://[::1]/a b", None, "ä"]
-    assert batch.is_valid(pa.array(rows), grammar=urikit.RFC3987).to_pylist() == [
-        True,
-        False,
-        None,
-        True,
-    ]
+    valid = batch.is_valid(pa.array(rows), grammar=urikit.RFC3987).to_pylist()
+    assert_same(valid, [True, False, None, True])
     base = urikit.parse("http://a/b/c/d;p?q", grammar="rfc2396")
-    assert batch.resolve(base, pa.array(rows)).to_pylist() == [
-        urikit.resolve(base, "g;x?y"),
-        None,
-        None,
-        None,
-    ]
-    assert batch.relativize(base, rows) == [urikit.relativize(base, "g;x?y"), None, None, None]
+    resolved = batch.resolve(base, pa.array(rows)).to_pylist()
+    assert_same(resolved, [urikit.resolve(base, "g;x?y"), None, None, None])
+    relative = batch.relativize(base, rows)
+    assert_same(relative, [urikit.relativize(base, "g;x?y"), None, None, None])
 
 
 def test_a_string_view_and_a_null_typed_column(engine: str) -> None:
     if hasattr(pa, "string_view"):  # pyarrow 16
         view = pa.array(["http://a/", None, "a b"], pa.string_view())
-        assert batch.normalize(view).to_pylist() == ["http://a/", None, None]
-    assert batch.is_valid(pa.nulls(3)).to_pylist() == [None, None, None]
+        assert_same(batch.normalize(view).to_pylist(), ["http://a/", None, None])
+    assert_same(batch.is_valid(pa.nulls(3)).to_pylist(), [None, None, None])
 
 
 # -- arguments ----------------------------------------------------------------------------
@@ -264,7 +294,7 @@ def test_a_wrong_argument_raises_as_the_per_url_function_does(engine: str, kind:
             one()
         with pytest.raises(type(expected.value)) as found:
             bulk()
-        assert found.value.args == expected.value.args
+        assert_same(found.value.args, expected.value.args)
 
 
 def test_what_is_not_a_column_of_strings_is_a_type_error(engine: str) -> None:
@@ -353,13 +383,16 @@ def test_which_calls_the_compiled_core_reads(monkeypatch: pytest.MonkeyPatch) ->
     batch.normalize(arrow, level="syntax")
     batch.resolve(BASE, arrow)
     rfc3986, rfc3987 = urikit.RFC3986, urikit.RFC3987  # the core's ids and rule flags
-    assert calls == [
-        ("column_valid", (rfc3987.core, rfc3987.rules["IRI-reference"].flags)),
-        ("column_valid", (rfc3986.core, rfc3986.rules["URI"].flags)),
-        ("column_split", (rfc3986.core, rfc3986.rules["URI-reference"].flags)),
-        ("column_normalize", (rfc3986.core, 1)),  # "syntax"
-        ("column_resolve", (False, rfc3986.core)),
-    ]
+    assert_same(
+        calls,
+        [
+            ("column_valid", (rfc3987.core, rfc3987.rules["IRI-reference"].flags)),
+            ("column_valid", (rfc3986.core, rfc3986.rules["URI"].flags)),
+            ("column_split", (rfc3986.core, rfc3986.rules["URI-reference"].flags)),
+            ("column_normalize", (rfc3986.core, 1)),  # "syntax"
+            ("column_resolve", (False, rfc3986.core)),
+        ],
+    )
     calls.clear()
     for function in (batch.is_valid, batch.errors, batch.split, batch.normalize):
         function(ROWS)
@@ -381,4 +414,4 @@ def test_which_calls_the_compiled_core_reads(monkeypatch: pytest.MonkeyPatch) ->
     batch.relativize(BASE, arrow)
     batch.normalize(arrow, level="string")
     batch.split(pa.array([], pa.string()))
-    assert calls == []
+    assert_same(calls, [])
