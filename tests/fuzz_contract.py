@@ -3,8 +3,9 @@
 Calls every public function of ``tests.test_contract.CALLS`` on N seeded random texts
 (mutated valid references and random strings with controls, surrogates and non-ASCII)
 and counts the outcomes; any exception other than ``URISyntaxError`` and
-``ResolutionError`` is printed and makes the exit status 1.  The suite runs the same
-contract on a few thousand texts; this is the long run.
+``ResolutionError`` (an ``IDNAError``, for the conversions) is printed and makes the exit
+status 1: an ``urikit.errors.InternalError`` (urikit disagreeing with itself) above all.
+The suite runs the same contract on a few thousand texts; this is the long run.
 """
 
 from __future__ import annotations

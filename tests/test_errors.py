@@ -7,7 +7,9 @@ import pickle
 import pytest
 
 import urikit
-from urikit.errors import ErrorKind, describe_char, render_caret
+from tests import fuzz_contract, test_contract
+from urikit import _diagnose
+from urikit.errors import ErrorKind, InternalError, describe_char, render_caret
 
 
 @pytest.mark.parametrize(
@@ -57,3 +59,35 @@ def test_errors_are_value_errors_and_pickle() -> None:
         assert back.kind is error.kind and back.text == error.text
     assert pickle.loads(pickle.dumps(syntax)).grammar == "rfc2396"
     assert {kind.value for kind in ErrorKind} >= {"invalid-character", "above-root", "no-base"}
+
+
+# -- an internal inconsistency is loud ---------------------------------------------------------
+@pytest.mark.parametrize("reading", ["_with_scheme", "_without_scheme"])
+@pytest.mark.parametrize(
+    ("text", "rule"), [("http://a b/", "URI-reference"), ("//a b", "URI-reference")]
+)
+def test_a_diagnosis_that_finds_nothing_is_an_internal_error(
+    monkeypatch: pytest.MonkeyPatch, reading: str, text: str, rule: str
+) -> None:
+    # The parser rejected the text, yet a reading of the diagnosis accepts it: no
+    # URISyntaxError can say where, so none is made up ("unexpected input" at the end).
+    monkeypatch.setattr(_diagnose, reading, lambda *_: None)
+    with pytest.raises(InternalError) as caught:
+        urikit.parse(text, rule=rule)
+    error = caught.value
+    assert not isinstance(error, ValueError)  # no contract accepts it as a refusal
+    assert (error.text, error.grammar, error.rule) == (text, "rfc3986", rule)
+    assert "internal inconsistency" in str(error) and repr(text) in str(error)
+    # the exception contract (tests/test_contract.py) and its long run
+    # (tests/fuzz_contract.py) count it as a failure
+    with pytest.raises(InternalError):
+        test_contract._call(urikit.parse, text)
+    assert pickle.loads(pickle.dumps(error)).args == error.args
+
+
+def test_the_long_fuzz_run_fails_on_an_internal_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(_diagnose, "_without_scheme", lambda *_: None)
+    assert fuzz_contract.main(["20"]) == 1
+    assert "InternalError: internal inconsistency" in capsys.readouterr().out

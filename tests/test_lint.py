@@ -18,10 +18,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import urikit
+from tests import strategies as abnf
 from tests.test_cli import run, run_process
 from urikit import _differential
 
@@ -290,16 +291,39 @@ def test_the_base_stands_for_a_missing_scheme() -> None:
     assert slash.message == "'\\' in a foo: URL: other parsers may read it as '/'"
 
 
-@given(
-    st.text(alphabet=st.characters(codec="utf-8") | st.sampled_from("%/\\:@?#[].0x"), max_size=40)
+# Text of any kind, and URL-like text: references of each grammar and the attack strings
+# above, edited a few times and cut anywhere (a fuzz found a span past the end of "http://a%").
+URL_LIKE = st.one_of(
+    abnf.mutated(abnf.reference(None, True)),
+    abnf.mutated(abnf.reference_2396(None)),
+    abnf.mutated(abnf.iri_reference_rule(), abnf.IRI_MUTATION_ALPHABET),
+    st.sampled_from([text for text, *_ in ATTACKS]).flatmap(
+        lambda text: abnf.mutated(lambda _: text, abnf.MUTATION_ALPHABET + "%\\")
+    ),
 )
-def test_any_string_gives_findings_within_it(text: str) -> None:
-    for grammar in ("rfc3986", "rfc3987"):
-        for found in urikit.lint(text, grammar=grammar):
-            assert 0 <= found.position <= found.end <= len(text)
-            assert "\n" not in found.message and "\r" not in found.message
-            if found.severity != "info" or found.rule != NO_DIFF:
-                assert found.severity == urikit.LINT_RULES[found.rule].severity
+
+
+@given(
+    st.one_of(
+        st.text(
+            alphabet=st.characters(codec="utf-8") | st.sampled_from("%/\\:@?#[].0x"), max_size=40
+        ),
+        st.tuples(URL_LIKE, st.integers(0, 200)).map(lambda cut: cut[0][: cut[1]]),
+    ),
+    st.sampled_from([None, "rfc3986", "rfc2396", "rfc3987"]),
+    st.sampled_from([None, "http://a/b", "foo:x"]),
+)
+@example("http://a%", None, None)  # encoded-host: "%" and what follows taken for a triplet
+@example("//n*%\\", "rfc3987", "http://a/b")
+@example("http://a%4", "rfc2396", None)
+def test_any_string_gives_findings_within_it(
+    text: str, grammar: str | None, base: str | None
+) -> None:
+    for found in urikit.lint(text, grammar=grammar, base=base):
+        assert 0 <= found.position <= found.end <= len(text), found
+        assert "\n" not in found.message and "\r" not in found.message
+        if found.severity != "info" or found.rule != NO_DIFF:
+            assert found.severity == urikit.LINT_RULES[found.rule].severity
 
 
 # -- the README's catalogue ----------------------------------------------------------------------
@@ -449,6 +473,9 @@ CORNERS: list[tuple[str, str | None, str | None, str, bool]] = [
     ("http://h/?%2e%2e", None, None, "encoded-dot-segment", False),
     ("http://h/a%2eb", None, None, "encoded-dot-segment", False),
     ("http://a%2Fb@h/", None, None, "encoded-slash", True),
+    ("http://a%zz%41/", None, None, "encoded-host", True),  # at the triplet, 11
+    ("http://a%/", None, None, "encoded-host", False),  # no triplet: the syntax rule's
+    ("http://a%4", None, None, "encoded-host", False),
     ("http://h/%F0%80%80%AF", None, None, "overlong-utf8", True),
     ("http://h/%C1%9C", None, None, "overlong-utf8", True),
     ("http://h/%D8%9C", None, None, "bidi-control", True),  # ARABIC LETTER MARK
@@ -502,3 +529,9 @@ def test_the_rules_of_a_list_are_not_cached_but_still_checked() -> None:
     for pair in pairs:
         found = urikit.lint("http://h:99999/", ignore=pair, select="port-out-of-range")
         assert bool(found) is ("port-out-of-range" not in pair)
+
+
+def test_an_encoded_host_is_found_at_its_first_triplet() -> None:
+    # RFC 3986 §2.1: a "%" that starts no triplet is no encoding (the syntax rule says so)
+    (found,) = urikit.lint("http://a%zz%41/", select="encoded-host")
+    assert (found.position, found.end) == (11, 14)

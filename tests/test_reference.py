@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 import urikit
-from urikit import ErrorKind
+from urikit import ErrorKind, _parse, _reference
 
 
 # -- derived facts -----------------------------------------------------------------------
@@ -344,3 +345,39 @@ def test_replace_refuses_what_would_not_read_back() -> None:
     with pytest.raises(urikit.URISyntaxError) as caught:
         ref.replace(scheme=None)
     assert caught.value.kind is ErrorKind.INVALID_PATH
+
+
+# -- a fallback never hides a bug ------------------------------------------------------------
+# Only documented refusals (a grammar or rule given otherwise than by a known name, a
+# URIReference, what is not a str) take the slower path: a TypeError or KeyError raised
+# inside the engine is a bug, and must surface rather than be answered, slowly but right.
+def _type_error(*_: object) -> object:
+    raise TypeError("a bug inside the engine")
+
+
+def _key_error(*_: object) -> object:
+    raise KeyError("a bug inside the engine")
+
+
+@pytest.mark.parametrize("bug", [_type_error, _key_error])
+@pytest.mark.parametrize("text", ["http://a/b", "http://a b/"])  # valid, then invalid
+@pytest.mark.parametrize("grammar", ["rfc3986", "rfc2396", "rfc3987"])
+def test_an_engine_failure_is_not_hidden_by_a_fallback(
+    monkeypatch: pytest.MonkeyPatch, grammar: str, text: str, bug: Callable[..., object]
+) -> None:
+    for module, name in [(_reference, "split"), (_reference, "_core_parse"), (_parse, "split")]:
+        if getattr(module, name) is not None:  # _core_parse: None in the pure-Python engine
+            monkeypatch.setattr(module, name, bug)
+    # the Python bodies, behind the compiled fast path (which answers a valid str in C)
+    parse = getattr(_reference.parse, "__wrapped__", _reference.parse)
+    is_valid = getattr(_reference.is_valid, "__wrapped__", _reference.is_valid)
+    calls: list[Callable[[], object]] = [
+        lambda: parse(text, grammar=grammar),
+        lambda: parse(text, grammar=urikit.GRAMMARS[grammar]),  # a grammar given by value
+        lambda: parse(text, grammar=grammar, rule=list(urikit.GRAMMARS[grammar].rules)[1]),
+        lambda: is_valid(text, grammar=grammar),
+        lambda: _reference.components_of(text, urikit.GRAMMARS[grammar]),
+    ]
+    for call in calls:
+        with pytest.raises((TypeError, KeyError), match="a bug inside the engine"):
+            call()

@@ -43,21 +43,25 @@ from ._components import (
     stuck,
 )
 from ._grammar import Grammar, ReferenceRule
-from .errors import ErrorKind, URISyntaxError
+from .errors import ErrorKind, InternalError, URISyntaxError
 
 __all__ = ["diagnose"]
 
 
 def diagnose(text: str, grammar: Grammar, rule: ReferenceRule) -> URISyntaxError:
-    """The ``URISyntaxError`` for ``text``, which does not fit ``rule``."""
+    """The ``URISyntaxError`` for ``text``, which does not fit ``rule``; raises
+    :class:`~urikit.errors.InternalError` when a reading finds nothing wrong with it (the
+    parser and the diagnosis disagree: a bug, not an answer to make up)."""
     readings: list[Problem | None] = []
     if rule.scheme != "required":
         readings.append(_without_scheme(text, grammar, rule))
     if rule.scheme != "forbidden":
         readings.append(_with_scheme(text, grammar, rule))
     problems = [problem for problem in readings if problem is not None]
-    if len(problems) < len(readings):  # pragma: no cover - the fast path and this disagree
-        problems = [(len(text), ErrorKind.UNEXPECTED_CHARACTER, "unexpected input")]
+    if len(problems) < len(readings):  # a reading accepts what the parser rejected: a bug
+        raise InternalError(
+            text, grammar.name, rule.name, "the parser rejects it, a reading of it accepts it"
+        )
     position, kind, reason = max(problems, key=lambda problem: problem[0])  # first on ties
     if position < len(text):
         invalid = invalid_character(grammar, text[position])

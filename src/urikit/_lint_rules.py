@@ -275,6 +275,10 @@ def authority_confusion(split: Split) -> Finding | None:
     return finding("authority-confusion", end, end + len(tail), message)
 
 
+#: RFC 3986 §2.1 ``pct-encoded = "%" HEXDIG HEXDIG``.
+_PCT_ENCODED = re.compile("%" + "[0-9A-Fa-f]" * 2)
+
+
 def host_rules(split: Split) -> list[Finding]:
     """The host's rules: percent-encoded, an IPv4 address in a rare form (RFC 3986 §7.4),
     an IPv6 address that carries an IPv4 one."""
@@ -286,8 +290,9 @@ def host_rules(split: Split) -> list[Finding]:
             message = f"the host {shown(host)} carries the IPv4 address {carried}"
             found.append(finding("ipv6-embedded-ipv4", start, start + len(host), message))
         return found
-    if "%" in host:
-        at = start + host.index("%")
+    escape = _PCT_ENCODED.search(host) if "%" in host else None
+    if escape is not None:  # a "%" that starts no triplet is the syntax rule's
+        at = start + escape.start()
         message = (
             f"the host {shown(host)!r} is percent-encoded: browsers decode it, filters may not"
         )

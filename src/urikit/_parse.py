@@ -130,10 +130,9 @@ def components(parts: Parts) -> Components:
 
 def read(text: str, grammar: Grammar, rule: ReferenceRule) -> Components:
     """The components of ``text`` under ``rule``; the :func:`failure` when it does not fit."""
-    try:
-        parts = split(text, grammar, rule)
-    except TypeError:
-        raise failure(text, grammar, rule) from None
+    if not isinstance(text, str):
+        raise failure(text, grammar, rule)  # the TypeError
+    parts = split(text, grammar, rule)
     if parts is None:
         raise failure(text, grammar, rule)
     return components(parts)

@@ -419,19 +419,24 @@ def parse(
     >>> parse("ldap://[2001:db8::7]/c=GB?objectClass?one", grammar="rfc2396").query
     'objectClass?one'
     """
-    try:  # the hottest path: a str, a known grammar and a rule it has
+    # The hottest path: a str, a known grammar and a rule it has.  Only these lookups fall
+    # back (a grammar given by value, unknown or unhashable names); what the engine raises
+    # is a bug and propagates.
+    try:
         g = _GRAMMARS[grammar]
         shape = g.rules[rule]
-        if g.core is not None and _core_parse is not None:  # the compiled core
-            found: URIReference | None = _core_parse(text, g, g.core, shape.flags)
-            if found is not None:
-                return found
-            raise failure(text, g, shape)  # type: ignore[arg-type]
-        parts = split(text, g, shape)  # type: ignore[arg-type]
     except (KeyError, TypeError):
         return _parse_otherwise(text, grammar, rule)
+    if not isinstance(text, str):  # a URIReference, or a TypeError to raise
+        return _parse_otherwise(text, grammar, rule)
+    if g.core is not None and _core_parse is not None:  # the compiled core
+        found: URIReference | None = _core_parse(text, g, g.core, shape.flags)
+        if found is not None:
+            return found
+        raise failure(text, g, shape)
+    parts = split(text, g, shape)
     if parts is None:
-        raise failure(text, g, shape)  # type: ignore[arg-type]
+        raise failure(text, g, shape)
     ref = _new(URIReference)
     ref._parts = parts
     ref._grammar = g
@@ -447,12 +452,11 @@ def _parse_otherwise(text: object, grammar: str | Grammar | None, rule: str) -> 
             return text
         text = str(text)
     g, shape = _lookup(g, rule)
-    try:
-        parts = split(text, g, shape)  # type: ignore[arg-type]
-    except TypeError:
-        parts = None
+    if not isinstance(text, str):
+        raise failure(text, g, shape)  # type: ignore[arg-type]  # the TypeError
+    parts = split(text, g, shape)
     if parts is None:
-        raise failure(text, g, shape)  # type: ignore[arg-type]
+        raise failure(text, g, shape)
     ref = _new(URIReference)
     ref._parts = parts
     ref._grammar = g
@@ -532,10 +536,9 @@ def is_valid(
             raise TypeError(f"a URI component is a str, not {type(text).__name__}")
         return check(text) is None
     shape = g.rule(rule)
-    try:
-        return split(text, g, shape) is not None
-    except TypeError:
-        raise failure(text, g, shape) from None
+    if not isinstance(text, str):
+        raise failure(text, g, shape)  # the TypeError
+    return split(text, g, shape) is not None
 
 
 if core is not None:  # the hottest calls of all: their common case in C (csrc/core.c)

@@ -218,9 +218,11 @@ def _transform_2396(
     """RFC 2396 §5.2, steps 2 to 7 (step 1, the parse, is done): the target's components.
 
     Two repairs, both RFC 3986's, keep the result the URI the reference means:
-    a base with an authority and an empty path merges as "/" (RFC 3986 §5.2.3; step 6a
-    as written glues ``http://a`` and ``g`` into the host ``ag``, and java.net.URI, Ruby
-    and Perl repair it the same way), and a result path that begins with "//" without
+    a base with an authority and an empty path merges with a reference path as "/" (RFC
+    3986 §5.2.3; step 6a as written glues ``http://a`` and ``g`` into the host ``ag``,
+    and java.net.URI, Ruby and Perl repair it the same way), while an empty reference
+    path (``?q``) keeps the base path empty, as steps 6a-b say and those do too
+    (``http://a`` + ``?q`` is ``http://a?q``); and a result path that begins with "//" without
     an authority is kept a path by "/." (RFC 3986 §3.3), so that a relative reference
     never chooses the host.
     """
@@ -250,7 +252,8 @@ def _transform_2396(
     elif r_path[:1] == "/":  # 5) an absolute-path reference
         authority, path = b_authority, r_path
     else:  # 6) a relative-path reference
-        merged = b_path if b_path or b_authority is None else "/"  # RFC 3986 §5.2.3
+        # RFC 3986 §5.2.3 for a path only: "" + "?q" stays "" (steps 6a-b)
+        merged = "/" if r_path and not b_path and b_authority is not None else b_path
         authority, path = b_authority, _rfc2396_step_6(merged, r_path, above_root)
     if authority is None and path[:2] == "//":
         path = fit_path(True, False, path)  # RFC 3986 §3.3: not an authority

@@ -10,7 +10,9 @@ resolved against its base; it has a kind too.  An :class:`IDNAError` is a host n
 that has no internationalized (IDNA) form under the mode asked for (RFC 5890-5893,
 UTS #46): ``text`` is the host, ``position`` the first label or character at fault (0
 when unknown), ``kind`` is ``INVALID_IDN``, ``reason`` names the mode, the library and
-what failed.  All three are ``ValueError``\ s and pickle.
+what failed.  All three are ``ValueError``\ s and pickle.  An :class:`InternalError` is
+none of these: it is a bug in urikit (two of its parts disagree), never a verdict on the
+input.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import unicodedata
 __all__ = [
     "ErrorKind",
     "IDNAError",
+    "InternalError",
     "ResolutionError",
     "URISyntaxError",
     "describe_char",
@@ -176,6 +179,26 @@ class IDNAError(ValueError):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (IDNAError, (self.text, self.position, self.reason, self.mode))
+
+
+class InternalError(RuntimeError):
+    """Two parts of urikit disagree about an input (the parser rejects ``text`` as
+    ``rule`` of ``grammar``, and the diagnosis finds nothing wrong with it): a bug to
+    report, never a verdict on the input.  Not a ``ValueError``, so that no caller takes
+    it for a refusal and no test or fuzz run passes over it."""
+
+    def __init__(self, text: str, grammar: str, rule: str, detail: str) -> None:
+        super().__init__(text, grammar, rule, detail)
+        self.text = text
+        self.grammar = grammar
+        self.rule = rule
+        self.detail = detail
+
+    def __str__(self) -> str:
+        return (
+            f"internal inconsistency, please report: {self.detail} "
+            f"(text {self.text!r}, grammar {self.grammar!r}, rule {self.rule!r})"
+        )
 
 
 def _rebuild(

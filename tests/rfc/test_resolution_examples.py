@@ -114,8 +114,10 @@ RFC2396_ABNORMAL = [
 # defined authority component and an empty path, then return a string consisting of "/"
 # concatenated with the reference's path".  RFC 2396 §5.2 step 6a, taken literally,
 # glues the reference to the authority ("http://ag", another host); urikit merges as RFC
-# 3986 does, as java.net.URI, Ruby's RFC2396_Parser and Perl's URI do.  Where the two
-# algorithms differ otherwise (step 2, step 6 for "?y", step 6g), each keeps its own.
+# 3986 does, as java.net.URI, Ruby's RFC2396_Parser and Perl's URI do, for a reference
+# with a path; without one ("?y"), step 6a-b copy the empty base path and append nothing:
+# "http://a?y", as those three give too.  Where the two algorithms differ otherwise (step
+# 2, step 6g), each keeps its own.
 EMPTY_PATH_BASE = "http://a"
 EMPTY_PATH = [  # (reference, RFC 3986 §5.2, RFC 2396 §5.2)
     ("g", "http://a/g", "http://a/g"),
@@ -127,7 +129,8 @@ EMPTY_PATH = [  # (reference, RFC 3986 §5.2, RFC 2396 §5.2)
     ("g/../h", "http://a/h", "http://a/h"),
     ("..", "http://a/", "http://a/.."),
     ("../g", "http://a/g", "http://a/../g"),
-    ("?y", "http://a?y", "http://a/?y"),
+    ("?y", "http://a?y", "http://a?y"),
+    ("?", "http://a?", "http://a?"),
     ("#s", "http://a#s", "http://a#s"),
     ("", "http://a", "http://a"),
     ("/g", "http://a/g", "http://a/g"),
