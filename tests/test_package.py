@@ -78,7 +78,7 @@ def test_the_sdist_holds_the_license_the_docs_and_the_tests(dist: Path) -> None:
     tracked = []  # every file git knows there (none when this runs from an sdist)
     if shutil.which("git") and (ROOT / ".git").exists():
         tracked = subprocess.run(
-            ["git", "ls-files", "tests", "examples", "benchmarks", "src", "csrc"],
+            ["git", "ls-files", "tests", "examples", "benchmarks", "src", "csrc", "docs"],
             cwd=ROOT,
             capture_output=True,
             text=True,

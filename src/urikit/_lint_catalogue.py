@@ -54,7 +54,7 @@ def _rules(*rules: LintRule) -> Mapping[str, LintRule]:
     return MappingProxyType({rule.name: rule for rule in rules})
 
 
-#: The catalogue, in the order of the README's table.
+#: The catalogue, in the order of the table in docs/lint.md.
 LINT_RULES: Mapping[str, LintRule] = _rules(
     LintRule(
         "syntax",
