@@ -24,8 +24,9 @@ Where the specification leaves a choice open:
 :func:`format_checker` makes a checker with every format jsonschema checks and these
 four; :func:`register` puts the four in a checker you have.  Formats apply to strings
 only: an instance of another type passes.  A failed check's
-:class:`jsonschema.ValidationError` has the :class:`urikit.URISyntaxError` as its
-``cause`` (where and why).
+:class:`jsonschema.ValidationError` says where and why in its message (``at`` the index
+of the first character that no valid string continues with, and the reason), and has
+the :class:`urikit.URISyntaxError` as its ``cause``.
 
 >>> import jsonschema, urikit.jsonschema
 >>> checker = urikit.jsonschema.format_checker()
@@ -36,7 +37,7 @@ only: an instance of another type passes.  A failed check's
 False
 >>> error = next(validator.iter_errors("http://exa mple.com"))
 >>> error.message
-"'http://exa mple.com' is not a 'uri'"
+"'http://exa mple.com' is not a 'uri': at 10: a character not allowed in a URI: ' ' (U+0020)"
 >>> error.cause.position, error.cause.kind.name
 (10, 'INVALID_CHARACTER')
 """
@@ -47,30 +48,44 @@ import copy
 from collections.abc import Callable
 
 import jsonschema  # type: ignore[import-untyped]
+from jsonschema.exceptions import FormatError  # type: ignore[import-untyped]
 
 from . import URISyntaxError, parse
 
 __all__ = ["format_checker", "register"]
 
 
-def _check(rule: str, grammar: str) -> Callable[[object], bool]:
-    """The check of ``rule``: it parses, the fastest of urikit's entry points for a valid
-    string (no exception to pay for); an invalid one raises the URISyntaxError that
-    becomes the error's cause.  Not a string: nothing to check."""
+def _check(name: str, rule: str, grammar: str) -> Callable[[object], bool]:
+    """The check of the format ``name``, by ``rule``: it parses, the fastest of urikit's
+    entry points for a valid string (no exception to pay for).  Not a string: nothing to
+    check.
+
+    An invalid string raises :class:`jsonschema.exceptions.FormatError` itself, with jsonschema's
+    message (``FormatChecker.check``'s) followed by where and why, and the
+    URISyntaxError as its cause: ``FormatChecker.check`` lets it through (it catches
+    only the ``raises`` it was given), and the ``format`` keyword makes the
+    ValidationError of its message and cause (``jsonschema/_keywords.py``, the same
+    since jsonschema 3).  Were the URISyntaxError let out instead (the ``raises`` the
+    check is registered with), the cause would be kept but the message would be
+    ``FormatChecker.check``'s alone: ``'...' is not a 'uri'``."""
 
     def check(instance: object) -> bool:
         if isinstance(instance, str):
-            parse(instance, rule=rule, grammar=grammar)
+            try:
+                parse(instance, rule=rule, grammar=grammar)
+            except URISyntaxError as error:
+                message = f"{instance!r} is not a {name!r}: at {error.position}: {error.reason}"
+                raise FormatError(message, cause=error) from error
         return True
 
     return check
 
 
 _CHECKS = {
-    "uri": _check("URI", "rfc3986"),
-    "uri-reference": _check("URI-reference", "rfc3986"),
-    "iri": _check("IRI", "rfc3987"),
-    "iri-reference": _check("IRI-reference", "rfc3987"),
+    "uri": _check("uri", "URI", "rfc3986"),
+    "uri-reference": _check("uri-reference", "URI-reference", "rfc3986"),
+    "iri": _check("iri", "IRI", "rfc3987"),
+    "iri-reference": _check("iri-reference", "IRI-reference", "rfc3987"),
 }
 
 
