@@ -783,7 +783,14 @@ def test_conversion_arguments() -> None:
 IDNA_TO_URI = [
     ("http://r\u00e9sum\u00e9.example.org", "http://xn--rsum-bpad.example.org"),
     ("http://R\u00e9sum\u00e9.example.org/", "http://xn--rsum-bpad.example.org/"),
-    ("http://r%C3%A9sum%C3%A9.example.org/", "http://xn--rsum-bpad.example.org/"),
+    # a host written in ASCII is in URI form already: escapes and all, it stays (§3.1:
+    # "The mapping is also an identity transformation for URIs"); IDNA is for names
+    # with characters outside ASCII, their escapes decoded with them
+    ("http://r%C3%A9sum%C3%A9.example.org/", "http://r%C3%A9sum%C3%A9.example.org/"),
+    ("http://r\u00e9sum%C3%A9.example.org/", "http://xn--rsum-bpad.example.org/"),
+    ("//%aa", "//%aa"),  # no UTF-8, and no need to decode it
+    ("//%41", "//%41"),
+    ("http://%F0%9F%98%80.example/\u00e9", "http://%F0%9F%98%80.example/%C3%A9"),
     # only the ireg-name: the userinfo, path, query and fragment are percent-encoded
     (
         "http://\u00e9@\u7d0d\u8c46.example.org:8/\u00e9?\u00e9#\u00e9",
@@ -798,6 +805,13 @@ IDNA_TO_URI = [
 @pytest.mark.parametrize(("iri", "uri"), IDNA_TO_URI)
 def test_iri_to_uri_idna(iri: str, uri: str) -> None:
     assert urikit.iri_to_uri(iri, host="idna") == uri
+
+
+@given(abnf.uri_reference())
+def test_iri_to_uri_idna_is_the_identity_on_uris(uri: str) -> None:
+    # RFC 3987 §3.1: "The mapping is also an identity transformation for URIs", with the
+    # conversion of ireg-name too (whose ASCII names, escaped or not, stay as written).
+    assert urikit.iri_to_uri(uri, host="idna") == uri
 
 
 @pytest.mark.parametrize("iri", ["http://a%2Fb\u00e9/", "http://\u00e9_x/"])

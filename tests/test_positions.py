@@ -14,6 +14,7 @@ every disagreement must belong to a named convention below (documented in
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -236,6 +237,15 @@ CLIENT_ROWS: list[tuple[Callable[[str], object], str, int, ErrorKind]] = [
 ]
 
 
+IRI_IDNA = partial(urikit.iri_to_uri, host="idna")
+CLIENT_ROWS += [
+    # the host's escapes are decoded for IDNA: one that is no UTF-8 is where it is written
+    (IRI_IDNA, "http://\u00e9%aa/", 8, PCT),
+    (IRI_IDNA, "http://u@\u00e9%C3%A9%FF.x/", 16, PCT),
+    (urikit.requote, "http://u@b\u00fc%FFcher.de/", 11, PCT),
+]
+
+
 @pytest.mark.parametrize(("function", "text", "position", "kind"), CLIENT_ROWS)
 def test_client_positions(
     function: Callable[[str], object], text: str, position: int, kind: ErrorKind
@@ -243,6 +253,37 @@ def test_client_positions(
     with pytest.raises(urikit.URISyntaxError) as caught:
         function(text)
     assert (caught.value.text, caught.value.position, caught.value.kind) == (text, position, kind)
+    # a reason says why, in no other text's positions (the repair's, the decoded host's)
+    assert re.search(r"\bat (position )?\d", caught.value.reason) is None, caught.value.reason
+
+
+# A host IDNA refuses, in a conversion of a whole reference: an IDNAError about the
+# caller's text, at the character of the host at fault as written there (its escapes
+# decoded for IDNA, RFC 3987 §3.1), its reason naming the host and no other text's index.
+IDNA_ROWS: list[tuple[Callable[[str], object], str, int]] = [
+    (IRI_IDNA, "http://ex\u00e9_x.com/p", 10),  # "_": UseSTD3ASCIIRules
+    (IRI_IDNA, "http://u@\u00e9%C3%A9_x.com:8/", 16),  # after an escaped "é"
+    (IRI_IDNA, "//a..\u00e9/", 4),  # an empty label
+    (IRI_IDNA, "http://\u00e9.1/", 7),  # the result would end in a number
+    (urikit.requote, "http://u@ex\u00e9_x.com/ a", 12),
+    (urikit.requote, "http://a\u2100b/ x", 8),  # U+2100 maps to "a/c"
+]
+
+
+@pytest.mark.parametrize(("function", "text", "position"), IDNA_ROWS)
+def test_client_idna_positions(function: Callable[[str], object], text: str, position: int) -> None:
+    pytest.importorskip("idna")
+    with pytest.raises(urikit.IDNAError) as caught:
+        function(text)
+    error = caught.value
+    assert (error.text, error.position, error.kind) == (text, position, ErrorKind.INVALID_IDN)
+    host = (
+        urikit.parse(text, grammar="rfc3987").host
+        if urikit.is_valid(text, grammar="rfc3987")
+        else None
+    )
+    assert host is None or f"the host {host!r}" in error.reason
+    assert re.search(r"\bat (position )?\d", error.reason) is None, error.reason
 
 
 def _report(title: str, cases: list[Case]) -> None:

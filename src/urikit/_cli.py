@@ -465,16 +465,6 @@ def cmd_lint(args: argparse.Namespace, report: Reporter) -> None:
 
 
 # -- iri-to-uri, uri-to-iri ---------------------------------------------------------
-def _host_column(text: str, error: IDNAError) -> int:
-    """The column (from 1) in ``text`` of what an :class:`IDNAError` about its host
-    points at: there when the host is written as the error's text, else its first
-    character (its escapes were decoded before the conversion)."""
-    ref = parse(text, grammar="rfc3987")
-    start = 2 + (0 if ref.scheme is None else len(ref.scheme) + 1)
-    start += 0 if ref.userinfo is None else len(ref.userinfo) + 1
-    return start + 1 + (error.position if ref.host == error.text else 0)
-
-
 def _convert(
     args: argparse.Namespace, report: Reporter, convert: Callable[[str], str], probe: str
 ) -> None:
@@ -490,11 +480,8 @@ def _convert(
     for number, text in inputs(report, *_sources(args, args.uris)):
         try:
             converted = convert(text)
-        except URISyntaxError as error:
+        except (URISyntaxError, IDNAError) as error:  # either positioned in the text
             report.failed(number, text, problem(error, text))
-        except IDNAError as error:
-            at = problem(error, text)
-            report.failed(number, text, at._replace(position=_host_column(text, error) - 1))
         else:
             report.result(number, text, converted)
 

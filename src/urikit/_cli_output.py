@@ -188,11 +188,12 @@ class Problem(NamedTuple):
 def problem(error: URISyntaxError | ResolutionError | IDNAError, text: str) -> Problem:
     """The :class:`Problem` of a library error about the input ``text``.  A resolution
     error has no index: one that is about ``..`` points at the first ``..`` of the
-    input, any other at its first character."""
+    input, any other at its first character.  An IDNA error is about ``text`` (a
+    conversion of the whole reference, whose reason names the host) or about a host."""
     if isinstance(error, ResolutionError):
         position = max(text.find(".."), 0) if error.kind is ErrorKind.ABOVE_ROOT else 0
         return Problem(position, error.kind.value, error.reason)
-    if isinstance(error, IDNAError):
+    if isinstance(error, IDNAError) and error.text != text:  # about a host of the text
         return Problem(error.position, error.kind.value, f"the host {error.text!r}: {error.reason}")
     return Problem(error.position, error.kind.value, error.reason)
 

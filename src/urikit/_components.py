@@ -190,10 +190,9 @@ def authority(text: str, start: int, g: Grammar) -> Walk:
     ):  # "//h:8a/" reads as a userinfo until the "/": the port explains it
         position, bad = furthest[0], without[0]
         here = f"at {describe_char(text[position])}" if position < len(text) else "here"
-        reason = (
-            f"the authority ends {here}, but its port must be digits, not "
-            f"{describe_char(text[bad])} at {bad} ({g.sections} §3.2.3); no '@' makes it a "
-            "userinfo"
+        reason = (  # no index in the reason: a repaired text's would not be the caller's
+            f"the authority ends {here}, but its port holds {describe_char(text[bad])}, and "
+            f"a port is digits only ({g.sections} §3.2.3); no '@' makes it a userinfo"
         )
         return position, ErrorKind.INVALID_PORT, reason
     return furthest

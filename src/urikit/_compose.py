@@ -19,11 +19,12 @@ from ._components import check_component
 from ._grammar import Grammar, get_grammar
 from ._idna import host_to_ascii
 from ._parse import read
-from ._percent import ZONE_TABLE, encode, quote, require_str, unencodable
+from ._percent import ZONE_TABLE, encode, quote, require_str, unencodable, unquote
 from ._query import Pairs, build_query
 from ._recompose import fit_path, recompose
+from .errors import IDNAError, URISyntaxError
 
-__all__ = ["check_host_encoding", "compose", "idna_host"]
+__all__ = ["check_host_encoding", "compose", "idna_host", "idna_host_at"]
 
 
 _SCHEME = re.compile(cs.SCHEME_REGEX)  # RFC 3986 §3.1
@@ -51,6 +52,42 @@ def idna_host(name: str, mode: str) -> str:
     except UnicodeEncodeError as exc:
         raise unencodable(name, exc, "UTF-8", "host") from None
     return host_to_ascii(name, mode=mode)
+
+
+def idna_host_at(text: str, start: int, end: int, mode: str, grammar: str = "rfc3986") -> str:
+    """The IDNA form of the registered name written at ``text[start:end]`` (characters
+    outside ASCII, its escapes decoded with them: RFC 3987 §3.1), for the functions that
+    convert a whole reference: what goes wrong is positioned in ``text``.  An escape that
+    is no UTF-8 is its :class:`URISyntaxError`; a name IDNA refuses an
+    :class:`IDNAError` about ``text``, at the character of the name at fault as written
+    there, its reason naming the host."""
+    written = text[start:end]
+    try:
+        return idna_host(unquote(written), mode)
+    except URISyntaxError as error:  # an escape of no UTF-8, or (decoded) a lone surrogate
+        at = start + (error.position if error.text == written else _written(written, error))
+        raise URISyntaxError(
+            text, at, error.kind, error.reason, rule=error.rule, grammar=grammar
+        ) from None
+    except IDNAError as error:
+        at = start + _written(written, error)
+        reason = f"the host {written!r}: {error.reason}"
+        raise IDNAError(text, at, reason, error.mode) from None
+
+
+def _written(written: str, error: URISyntaxError | IDNAError) -> int:
+    """The index in ``written`` (a host whose escapes are valid UTF-8) of the character
+    at ``error.position`` of its decoded form."""
+    i = 0
+    for _ in range(error.position):
+        if i >= len(written):
+            break
+        if written[i] == "%":  # the escapes of one character: as many as its UTF-8 octets
+            lead = int(written[i + 1 : i + 3], 16)
+            i += 3 * (1 if lead < 0xC0 else 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4)
+        else:
+            i += 1
+    return min(i, len(written))
 
 
 def compose(

@@ -12,12 +12,12 @@ import contextlib
 from typing import Literal
 
 from ._charsets import IPRIVATE, UCS
+from ._compose import idna_host_at
 from ._grammar import RFC3987
-from ._idna import host_to_ascii, host_to_unicode
+from ._idna import host_to_unicode
 from ._iri import decode_ucs, encode_ucs
 from ._native import core
 from ._parse import split
-from ._percent import unquote
 from ._recompose import recompose, recompose_authority
 from ._reference import URIReference, components_of
 from .errors import IDNAError
@@ -42,12 +42,15 @@ def iri_to_uri(
     as the percent-encoded octets of its UTF-8 form, upper-case hex.  Every URI is an
     IRI that maps to itself.
 
-    ``host="idna"`` writes a registered name as IDNA A-labels instead (RFC 3987 §3.1
-    allows it for schemes that use DNS, and RFC 3986 §3.2.2 asks producers for it): the
-    name is percent-decoded, converted by :func:`urikit.host_to_ascii` in ``mode``, and
-    checked to be a host of the same kind; this needs the ``idna`` extra (or ``browser``
-    for ``mode="browser"``).  Raises :class:`urikit.URISyntaxError` for what is no IRI
-    reference, :class:`urikit.IDNAError` for a name IDNA refuses.
+    ``host="idna"`` writes a registered name with characters outside ASCII as IDNA
+    A-labels instead (RFC 3987 §3.1 allows it for schemes that use DNS, and RFC 3986
+    §3.2.2 asks producers for it): the name is percent-decoded, converted by
+    :func:`urikit.host_to_ascii` in ``mode``, and checked to be a host of the same kind;
+    this needs the ``idna`` extra (or ``browser`` for ``mode="browser"``).  A name written
+    in ASCII, escapes and all, is in URI form already and stays as it is (§3.1: the
+    mapping is the identity on URIs).  Raises :class:`urikit.URISyntaxError` for what is
+    no IRI reference (or an escape of the name that is no UTF-8),
+    :class:`urikit.IDNAError` for a name IDNA refuses: either positioned in ``text``.
 
     >>> iri_to_uri("http://r\\u00e9sum\\u00e9.example.org/D\\u00fcrst?q=\\u00e9")
     'http://r%C3%A9sum%C3%A9.example.org/D%C3%BCrst?q=%C3%A9'
@@ -65,8 +68,10 @@ def iri_to_uri(
     scheme, authority, userinfo, name, port, path, query, fragment = components_of(
         text, RFC3987, "an IRI reference"
     )
-    if host == "idna" and name and name[:1] != "[" and not (name.isascii() and "%" not in name):
-        ascii_name = host_to_ascii(unquote(name, errors="strict"), mode=mode)
+    if host == "idna" and name and not name.isascii():  # not an IP literal: ASCII only
+        start = (0 if scheme is None else len(scheme) + 1) + 2  # scheme ":" "//"
+        start += 0 if userinfo is None else len(userinfo) + 1  # userinfo "@"
+        ascii_name = idna_host_at(str(text), start, start + len(name), mode, RFC3987.name)
         authority = recompose_authority(userinfo, ascii_name, port)
     return encode_ucs(recompose(scheme, authority, path, query, fragment))
 

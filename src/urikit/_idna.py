@@ -51,6 +51,10 @@ _LOWER_LDH = frozenset(string.ascii_lowercase) | DIGIT | frozenset("-")  # after
 _DOTS = "\u002e\u3002\uff0e\uff61"  # the full stops UTS #46 maps to "." (§4 step 1)
 _DOT = re.compile(r"\.")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+#: Where a library's message counts a position (1-based, in the name it was given: "at
+#: position 4 in 'a_b'", or "of"): the error's own position says it, 0-based, in the
+#: caller's text.
+_LIBRARY_POSITION = re.compile(r" at position [0-9]+(?: (?:in|of) '.*')?")
 _MAX_LABEL = 63  # octets in a label (RFC 1034 §3.1, RFC 5890 §2.3.2.1)
 _MAX_NAME = 253  # octets in a name without its root dot (UTS #46 §4.2 step 4)
 
@@ -328,6 +332,7 @@ def _library_error(
 ) -> IDNAError:
     """The library's refusal, at the first label it refuses on its own (0 when only the
     whole name fails: a Bidi domain, a length), at the code point it names if any."""
+    detail = _LIBRARY_POSITION.sub("", detail)
     position = 0
     labels = _label_spans(host, rules.dots)
     for number, (start, label) in enumerate(labels):

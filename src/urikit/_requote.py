@@ -11,10 +11,10 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from . import _charsets as cs
-from ._compose import HostEncoding, check_host_encoding, idna_host
+from ._compose import HostEncoding, check_host_encoding, idna_host_at
 from ._grammar import Grammar, get_grammar
 from ._parse import read, split
-from ._percent import require_str, unencodable, unquote
+from ._percent import require_str, unencodable
 from .errors import URISyntaxError
 
 __all__ = ["requote"]
@@ -126,8 +126,9 @@ def requote(
     encodes them, and a host name that holds some (its escapes decoded first) converted
     whole by IDNA with ``host="idna"`` (the default: RFC 3986 §3.2.2;
     :func:`urikit.host_to_ascii` in ``mode``, which needs the ``idna`` extra, raising
-    ``ModuleNotFoundError`` naming it otherwise, and raises :class:`urikit.IDNAError` for
-    a name IDNA refuses), or percent-encoded as UTF-8 with ``host="percent"``.  Under
+    ``ModuleNotFoundError`` naming it otherwise, and raises :class:`urikit.IDNAError`,
+    positioned in ``text`` too, for a name IDNA refuses), or percent-encoded as UTF-8
+    with ``host="percent"``.  Under
     ``grammar="rfc3987"`` the result is a valid IRI reference instead: the characters
     IRIs allow stay, host names too.
 
@@ -196,13 +197,7 @@ def _fix_authority(
     port = end if colon < 0 else colon
     name = text[host:port]
     if mode is not None and not name.isascii():
-        try:
-            decoded = unquote(name)
-        except URISyntaxError as error:  # an escape that is no UTF-8: no host name
-            raise URISyntaxError(
-                text, host + error.position, error.kind, error.reason, grammar=g.name
-            ) from None
-        repair.replace(host, port, idna_host(decoded, mode))
+        repair.replace(host, port, idna_host_at(text, host, port, mode, g.name))
     else:
         repair.fix(host, port, fixers.host)
     repair.keep(port, end)

@@ -8,11 +8,12 @@ on) and a human sentence (``reason``).  ``str(error)`` renders the input with a 
 under that index.  A :class:`ResolutionError` is a valid reference that cannot be
 resolved against its base; it has a kind too.  An :class:`IDNAError` is a host name
 that has no internationalized (IDNA) form under the mode asked for (RFC 5890-5893,
-UTS #46): ``text`` is the host, ``position`` the first label or character at fault (0
-when unknown), ``kind`` is ``INVALID_IDN``, ``reason`` names the mode, the library and
-what failed.  All three are ``ValueError``\ s and pickle.  An :class:`InternalError` is
-none of these: it is a bug in urikit (two of its parts disagree), never a verdict on the
-input.
+UTS #46): ``text`` is the host (or the reference, from a conversion of a whole reference:
+``iri_to_uri``, ``requote``), ``position`` the first label or character at fault in it
+(the host's first when unknown), ``kind`` is ``INVALID_IDN``, ``reason`` names the mode,
+the library and what failed.  All three are ``ValueError``\ s and pickle.  An
+:class:`InternalError` is none of these: it is a bug in urikit (two of its parts
+disagree), never a verdict on the input.
 """
 
 from __future__ import annotations
@@ -155,7 +156,9 @@ class IDNAError(ValueError):
     §4), or whose mapping would turn it into another kind of host (a delimiter, an IPv4
     address): ``position`` is the 0-based index in ``text`` of the first label or
     character at fault (0 when unknown), ``reason`` names the mode, the library and what
-    failed, ``mode`` is the mode's name.
+    failed, ``mode`` is the mode's name.  ``text`` is the host given, or, from a function
+    that converts a whole reference (``iri_to_uri``, ``requote``), that reference, the
+    position counted in it and the reason naming the host.
 
     >>> import urikit
     >>> try:
