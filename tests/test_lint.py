@@ -326,9 +326,10 @@ def test_any_string_gives_findings_within_it(
             assert found.severity == urikit.LINT_RULES[found.rule].severity
 
 
-# -- the catalogue in docs/lint.md---------------------------------------------------------------------
+# -- the catalogue in docs/lint.md ----------------------------------------------------------
 def test_the_docs_table_is_the_catalogue() -> None:
-    readme = (Path(__file__).parent.parent / "docs" / "lint.md").read_text("utf-8")
+    docs = Path(__file__).parent.parent / "docs"
+    readme = (docs / "lint.md").read_text("utf-8")
     rows = re.findall(r"^\| `([a-z0-9-]+)` \| (error|warning|info) \| .* \| (.*) \|$", readme, re.M)
     assert [(name, severity) for name, severity, _ in rows] == [
         (rule.name, rule.severity) for rule in urikit.LINT_RULES.values()
