@@ -1261,9 +1261,13 @@ column_open(Column *c, PyObject *const *args)
         PyBuffer_Release(&c->offsets);
         return -1;
     }
-    Py_ssize_t width = c->large ? 8 : 4, rows = c->offset + c->length;
-    if ((c->length && c->offsets.len < (rows + 1) * width) ||
-        (c->has_validity && c->length && c->validity.len * 8 < rows)) {
+    /* rows offset .. offset + length - 1 need offsets up to offset + length, and as many
+       bits: compared as counts of what the buffers hold, so that no sum or product of
+       a huge offset or length overflows (both are >= 0, the lengths of buffers too) */
+    Py_ssize_t slots = c->offsets.len / (c->large ? 8 : 4); /* offsets the buffer holds */
+    if (c->length &&
+        (c->offset >= slots || c->length >= slots - c->offset ||
+         (c->has_validity && (c->offset + c->length - 1) / 8 >= c->validity.len))) {
         column_close(c);
         PyErr_SetString(PyExc_ValueError, "the buffers are shorter than the column");
         return -1;

@@ -583,6 +583,33 @@ def test_bad_column_buffers_are_refused_not_read() -> None:
     assert _bits(core().column_valid(None, bad_utf8, b"a:\xff", 0, 1, False, 1, 0), 1) == [False]
 
 
+# A column's offset and length near 2**62 and beyond, on hand-made buffers (pyarrow's own
+# arrays refuse them, but the core takes any buffers): the bounds are checked without an
+# overflow (UBSan found "(offset + length + 1) * 8" wrapping around, after which the core
+# read a wrong row as the first, or ran out of memory, instead of refusing).
+HUGE = [(2**62, 1), (0, 2**62), (2**62, 2**62), (2**63 - 1, 1), (1, 2**63 - 1), (2**61, 2**61)]
+
+
+@needs_core
+@pytest.mark.parametrize(("offset", "length"), HUGE)
+@pytest.mark.parametrize("large", [False, True])
+def test_a_huge_column_offset_or_length_is_refused(offset: int, length: int, large: bool) -> None:
+    pa = pytest.importorskip("pyarrow")
+    _, offsets, data = _buffers(["http://a", "b"], large=large)
+    validity = pa.py_buffer(b"\xff")
+    for bits in (None, validity):
+        with pytest.raises(ValueError, match="shorter than the column"):
+            core().column_valid(
+                bits, pa.py_buffer(offsets), pa.py_buffer(data), offset, length, large, 0, 0
+            )
+        with pytest.raises(ValueError, match="shorter than the column"):
+            core().column_split(bits, pa.py_buffer(offsets), data, offset, length, large, 0, 0)
+        with pytest.raises(ValueError, match="shorter than the column"):
+            core().column_normalize(bits, offsets, data, offset, length, large, 0, 1)
+        with pytest.raises(ValueError, match="shorter than the column"):
+            core().column_resolve("http://a/", bits, offsets, data, offset, length, large, 0)
+
+
 @needs_core
 def test_the_pure_python_engine_can_be_forced() -> None:
     import subprocess

@@ -222,6 +222,32 @@ def test_parse_positions(
     assert first_impossible(text, rule, grammar) == position
 
 
+# Reasons that say what is at the position.  The position is the oracle's either way:
+# "www.example.com" is a prefix of the URI "www.example.com:" (a scheme, RFC 3986 §3.1),
+# so no character of it is impossible and the error stands at its end, where a ":" is
+# missing; the reason says so and names urikit.complete, which reads it as an
+# abbreviated URL.  In "http://[[::1]]/" the second "[" is the first impossible one.
+REASON_ROWS = [
+    ("www.example.com", "URI", 15, ErrorKind.MISSING_SCHEME, "urikit.complete"),
+    ("example.com/a", "URI", 11, ErrorKind.MISSING_SCHEME, "urikit.complete"),
+    ("http://[[::1]]/", "URI-reference", 8, IPLIT, "'['"),
+    ("http://[1:2x]/", "URI-reference", 11, IPLIT, "'x'"),
+    ("//[]", "URI-reference", 3, IPLIT, "an address between '['"),
+]
+
+
+@pytest.mark.parametrize(("text", "rule", "position", "kind", "said"), REASON_ROWS)
+def test_reasons_say_what_stands_at_the_position(
+    text: str, rule: str, position: int, kind: ErrorKind, said: str
+) -> None:
+    with pytest.raises(urikit.URISyntaxError) as caught:
+        urikit.parse(text, rule=rule)
+    assert (caught.value.position, caught.value.kind) == (position, kind)
+    assert first_impossible(text, rule, R3) == position
+    assert said in caught.value.reason  # the message is the point here
+    assert "eight groups" not in caught.value.reason
+
+
 # Positions point into the caller's text, not into a repaired or completed one.
 CLIENT_ROWS: list[tuple[Callable[[str], object], str, int, ErrorKind]] = [
     # requote encodes " " and "é" (into 9 characters: host="percent"), then the port is

@@ -9,9 +9,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 import urikit
+from tests import strategies as abnf
 from urikit import ErrorKind, _parse, _reference
+from urikit._parse import COMPONENTS as COMPONENT_NAMES
 
 
 # -- derived facts -----------------------------------------------------------------------
@@ -202,6 +206,82 @@ def test_replace_keeps_a_registry_based_authority() -> None:
     assert str(empty.replace(host="h")) == "file://h/x"
     with pytest.raises(ValueError, match="needs a host"):
         empty.replace(userinfo="u")
+
+
+# replace(c=<its own value>) is the reference itself, whatever the grammar: RFC 2396's
+# registry-based and empty authorities, whose host is None, included (a fuzz found "//"
+# losing its authority, and "////" raising, under host=None).
+REFERENCES = {
+    "rfc3986": abnf.uri_reference(),
+    "rfc2396": abnf.uri_reference_2396(),
+    "rfc3987": abnf.iri_reference(),
+}
+
+
+@pytest.mark.parametrize("grammar", sorted(REFERENCES))
+@pytest.mark.parametrize("component", COMPONENT_NAMES)
+@given(data=st.data())
+@example(data=None)
+def test_replace_with_its_own_value_is_the_same_reference(
+    grammar: str, component: str, data: st.DataObject | None
+) -> None:
+    texts = ["////", "//", "///", "http://a_b", "file:///x", "http://@/", "//u@:1", "s:/"]
+    if data is not None:
+        texts = [data.draw(REFERENCES[grammar])]
+    for text in texts:
+        if not urikit.is_valid(text, grammar=grammar):
+            continue
+        ref = urikit.parse(text, grammar=grammar)
+        same = ref.replace(**{component: getattr(ref, component)})
+        assert (same, str(same), same.components()) == (ref, text, ref.components())
+
+
+@pytest.mark.parametrize(
+    ("call", "text", "position", "kind"),
+    [
+        # the host given, its own text, its rule "host": the same error from either
+        (lambda: urikit.parse("http://h/").replace(host="["), "[", 1, ErrorKind.INVALID_IP_LITERAL),
+        (lambda: urikit.compose(host="["), "[", 1, ErrorKind.INVALID_IP_LITERAL),
+        (lambda: urikit.compose(host="[::1"), "[::1", 4, ErrorKind.INVALID_IP_LITERAL),
+        # a host with ":": in replace() a reg-name, which holds none; compose() takes it
+        # for an IPv6 address (its decoded parts), which "a:b" is not
+        (lambda: urikit.parse("http://h/").replace(host="a:b"), "a:b", 1, ErrorKind.INVALID_HOST),
+        (lambda: urikit.compose(host="a:b"), "a:b", 3, ErrorKind.INVALID_HOST),
+        (
+            lambda: urikit.compose(host="[v1.x]", grammar="rfc2396"),
+            "[v1.x]",
+            1,
+            ErrorKind.INVALID_IP_LITERAL,
+        ),
+        (
+            lambda: urikit.parse("http://h/", grammar="rfc2396").replace(host="[v1.x]"),
+            "[v1.x]",
+            1,
+            ErrorKind.INVALID_IP_LITERAL,
+        ),
+    ],
+)
+def test_replace_and_compose_name_the_host(
+    call: Callable[[], object], text: str, position: int, kind: ErrorKind
+) -> None:
+    with pytest.raises(urikit.URISyntaxError) as caught:
+        call()
+    error = caught.value
+    assert (error.text, error.position, error.kind, error.rule) == (text, position, kind, "host")
+
+
+def test_replace_names_the_change_that_breaks_the_reference() -> None:
+    # RFC 2396 §3: "http:" alone is no URI; the error says which change made it
+    ref = urikit.parse("http://h", grammar="rfc2396")
+    with pytest.raises(urikit.URISyntaxError) as caught:
+        ref.replace(host=None)
+    assert (caught.value.text, caught.value.position) == ("http:", 5)
+    assert caught.value.kind is ErrorKind.EMPTY_SCHEME_SPECIFIC_PART
+    assert "host=None" in caught.value.reason  # the message is the point here
+    registry = urikit.parse("http://a_b", grammar="rfc2396")
+    assert registry.replace(host=None) is not None  # no host to remove: nothing changes
+    assert str(registry.replace(host=None)) == "http://a_b"
+    assert str(registry.replace(authority=None, path="/")) == "http:/"
 
 
 # -- value behaviour -------------------------------------------------------------------------

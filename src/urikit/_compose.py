@@ -179,12 +179,21 @@ def _compose_authority(
 
 def _compose_host(host: str, g: Grammar) -> str:
     """RFC 3986 §3.2.2: an IPv6 address in brackets (RFC 6874 zone as ``%25``), a
-    bracketed literal as it is, anything else a pct-encoded reg-name (IPv4 included)."""
+    bracketed literal as it is, anything else a pct-encoded reg-name (IPv4 included).
+    What cannot be a host is the :class:`URISyntaxError` of rule ``host`` in ``host``,
+    as :meth:`URIReference.replace` gives it."""
     if host[:1] == "[":
+        check_component(host, g, "host")
         return host
     if ":" in host:
         address, percent, zone = host.partition("%")
-        check_component(address, g, "IPv6address")
+        try:
+            check_component(address, g, "IPv6address")
+        except URISyntaxError as error:
+            reason = f"a host with ':' is an IPv6 address, and {error.reason}"
+            raise URISyntaxError(
+                host, error.position, error.kind, reason, rule="host", grammar=g.name
+            ) from None
         if percent:
             return f"[{address}%25{encode(zone, ZONE_TABLE, 'utf-8', 'ZoneID')}]"
         return f"[{address}]"

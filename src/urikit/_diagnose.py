@@ -100,6 +100,8 @@ def _no_scheme(text: str, i: int, g: Grammar, rule: ReferenceRule) -> Problem:
     if ":" in first_segment.group():
         return i, ErrorKind.INVALID_SCHEME, scheme_reason(text, i, g)
     reason = f"{rule.name} must begin with a scheme and ':' ({rule.section})"
+    if i or text.startswith("//"):  # "www.example.com", "//h/p": perhaps an abbreviated URL
+        reason += "; urikit.complete() adds the scheme of an abbreviated URL (www.example.com)"
     return i, ErrorKind.MISSING_SCHEME, reason
 
 

@@ -18,6 +18,7 @@ from ._charsets import ALPHANUM, BAD_ESCAPE, HEXDIG, IPVFUTURE_TAIL, ZONE_ID, ch
 from .errors import describe_char as _show
 
 Problem = tuple[int, str]  # (index of the first character that cannot belong, reason)
+_SHORT = "an IPv6 address has eight groups unless '::' elides some"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +124,7 @@ def ipv6_error(text: str, start: int, end: int, *, dec_octet: bool = True) -> Pr
             if i == end:
                 return i, "an IPv6 address cannot end with a single ':'"
     if not elided and pieces < 8:
-        return end, "an IPv6 address has eight groups unless '::' elides some"
+        return end, _SHORT
     return None
 
 
@@ -162,6 +163,8 @@ def ip_literal_scan(text: str, start: int, end: int, rule: IPLiteralRule) -> int
     stop = _IPV6_RUN.match(text, i, end).end()  # type: ignore[union-attr]
     problem = ipv6_error(text, i, stop, dec_octet=rule.dec_octet)
     if problem is not None:  # at ``stop`` if the address stops short: nothing else fits
+        if problem[0] == stop < end and (text[stop] not in "]%" or stop == i):
+            return stop, _stray(text[stop])  # what stands there explains it, not the count
         return problem
     if stop == end:
         return end, "an IP literal needs a closing ']'"
@@ -172,6 +175,15 @@ def ip_literal_scan(text: str, start: int, end: int, rule: IPLiteralRule) -> int
             return stop, "a zone identifier ('%25') is not part of this grammar (RFC 6874)"
         return _zone_scan(text, stop, end)
     return stop, f"{_show(text[stop])} is not allowed in an IPv6 address"
+
+
+def _stray(char: str) -> str:
+    """Why ``char``, where an IPv6 address stopped short, cannot stand there."""
+    if char in "]%":  # right after "[": no address at all
+        return f"an IP literal needs an address between '[' and {_show(char)}"
+    if char == "[":
+        return f"{_show(char)} cannot stand inside an IP literal: only its first character is '['"
+    return f"{_show(char)} is not allowed in an IPv6 address"
 
 
 def _ipvfuture_scan(text: str, start: int, end: int) -> int | Problem:

@@ -240,8 +240,11 @@ class URIReference:
 
         ``authority`` replaces userinfo, host and port together; giving any of those
         three rebuilds the authority from them.  ``port`` may be an int.  Each value is
-        checked against its component's rule, then the whole against the grammar;
-        nothing is repaired (see :func:`urikit.compose` for that).
+        checked against its component's rule, then the whole against the grammar (the
+        error names the changes); nothing is repaired (see :func:`urikit.compose` for
+        that).  A component given its own value changes nothing: ``host=None`` on RFC
+        2396's registry-based or empty authority, which has no host, keeps it
+        (``authority=None`` removes it).
 
         >>> parse("http://a/b?c").replace(scheme="https", port=8443, query=None)
         URIReference('https://a:8443/b')

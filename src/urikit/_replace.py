@@ -22,6 +22,7 @@ def replaced(c: Components, g: Grammar, changes: Mapping[str, str | int | None])
     rules = component_rules(g)
     values: dict[str, str | None] = dict(zip(COMPONENTS, c, strict=True))
     old_authority = c[1]
+    changed: set[str] = set()  # those given a value other than their own
     for name, value in changes.items():
         if name not in values:
             raise TypeError(f"replace() got an unknown component {name!r}")
@@ -35,10 +36,12 @@ def replaced(c: Components, g: Grammar, changes: Mapping[str, str | int | None])
             problem = rules[name](value)
             if problem is not None:
                 raise URISyntaxError(value, *problem, rule=name, grammar=g.name)
-        values[name] = value
-    if {"userinfo", "host", "port"} & changes.keys():
-        if "authority" in changes:
-            raise TypeError("give authority, or userinfo/host/port, not both")
+        if value != values[name]:  # its own value changes nothing (host=None, RFC 2396's
+            values[name] = value  # registry-based authority: there is no host to remove)
+            changed.add(name)
+    if {"userinfo", "host", "port"} & changes.keys() and "authority" in changes:
+        raise TypeError("give authority, or userinfo/host/port, not both")
+    if {"userinfo", "host", "port"} & changed:
         host = values["host"]
         if host is not None:
             values["authority"] = recompose_authority(values["userinfo"], host, values["port"])
@@ -52,7 +55,7 @@ def replaced(c: Components, g: Grammar, changes: Mapping[str, str | int | None])
             raise ValueError(
                 f"an authority with a userinfo or a port needs a host ({g.sections} §3.2)"
             )
-        elif "host" in changes:
+        elif "host" in changed:
             values["authority"] = None  # host=None: no authority
         # else: userinfo=None or port=None on an authority without a host (RFC 2396's
         # registry-based or empty one) changes nothing, and the authority stays
@@ -60,12 +63,20 @@ def replaced(c: Components, g: Grammar, changes: Mapping[str, str | int | None])
     text = recompose(
         values["scheme"], values["authority"], path, values["query"], values["fragment"]
     )
+    given = ", ".join(f"{name}={changes[name]!r}" for name in changes)  # for the reasons
     problem = path_problem(values["scheme"] is not None, values["authority"] is not None, path)
     if problem is not None:
         offset, kind, reason = problem
         start = len(recompose(values["scheme"], values["authority"], "", None, None))
+        reason = f"with {given}: {reason}"
         raise URISyntaxError(text, start + offset, kind, reason, grammar=g.name)
-    new = dict(zip(COMPONENTS, read(text, g, g.rules["URI-reference"]), strict=True))
+    try:
+        new = dict(zip(COMPONENTS, read(text, g, g.rules["URI-reference"]), strict=True))
+    except URISyntaxError as error:  # the whole, which each part's rule could not judge
+        reason = f"with {given}: {error.reason}"
+        raise URISyntaxError(
+            text, error.position, error.kind, reason, rule=error.rule, grammar=g.name
+        ) from None
     for name in ("scheme", "authority", "path", "query", "fragment"):
         if new[name] != values[name]:
             raise URISyntaxError(
