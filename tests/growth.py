@@ -5,7 +5,8 @@ quadratic algorithm on a fast one.  The ratio of the times at two sizes does nei
 linear work takes about ten times as long on ten times the input, quadratic work a
 hundred times.  :func:`assert_linear` measures that ratio (CPU time of this process, the
 best of a few runs, so that other processes and stray pauses count as little as they
-can) and fails when it is far above the ratio of the sizes.
+can; a call faster than ``FLOOR`` timed over many calls) and fails when it is far above
+the ratio of the sizes.
 
     assert_linear(lambda text: list(extract(text)), lambda n: "a:" * (n // 2) + " <")
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
@@ -32,20 +34,25 @@ T = TypeVar("T")
 #: them (the development profile).  ``tests/conftest.py`` sets it from the test profile.
 SCALE = 1.0
 
-#: Times below this many seconds (times ``SCALE``, as the times themselves scale) are read
-#: as this: the ratio of two tiny times is noise.
+#: The least CPU time, in seconds (times ``SCALE``, as the times themselves scale), of one
+#: timing: a call that takes less is timed over as many calls as take this long, and its
+#: time is their mean.  The ratio of two tiny times, each of one call, is noise; and
+#: reading a tiny time as this floor instead (as this module once did) hid a quadratic
+#: path of a fast function: 100 times 0.03 ms is still under a floor of 0.5 ms.
 FLOOR = 0.005
+#: At most this many calls in one timing.
+MAX_LOOPS = 100_000
 
 
 class Growth(tuple[tuple[int, float], ...]):
-    """(size, seconds) at each size measured, smallest first."""
+    """(size, seconds per call) at each size measured, smallest first."""
 
     __slots__ = ()
 
     @property
     def ratio(self) -> float:
-        """The time at the largest size over the time at the smallest (``FLOOR`` at least)."""
-        return self[-1][1] / max(self[0][1], FLOOR * SCALE)
+        """The time at the largest size over the time at the smallest."""
+        return self[-1][1] / max(self[0][1], 1e-9)
 
     def __str__(self) -> str:
         times = ", ".join(f"{size:,}: {seconds:.4f} s" for size, seconds in self)
@@ -53,13 +60,23 @@ class Growth(tuple[tuple[int, float], ...]):
 
 
 def best_time(fn: Callable[[T], object], arg: T, repeats: int) -> float:
-    """The least CPU time of ``repeats`` runs of ``fn(arg)``."""
-    best = float("inf")
-    for _ in range(repeats):
+    """The least CPU time of ``repeats`` runs of ``fn(arg)``.  When one call takes less
+    than ``FLOOR`` (times ``SCALE``), that first call only says how many calls make up
+    that time, and each run times as many, in a row: the time is their mean."""
+    target = FLOOR * SCALE
+    loops, best, runs = 1, float("inf"), 0
+    while runs < repeats:
         gc.collect()  # a collection owed by earlier work is not this run's
         start = time.process_time()
-        fn(arg)
-        best = min(best, time.process_time() - start)
+        for _ in range(loops):
+            fn(arg)
+        elapsed = time.process_time() - start
+        if loops == 1 and elapsed < target:  # calibration, not a run
+            loops = min(MAX_LOOPS, math.ceil(target / max(elapsed, 1e-7)))
+            if loops > 1:
+                continue
+        best = min(best, elapsed / loops)
+        runs += 1
     return best
 
 
@@ -112,8 +129,9 @@ def assert_linear(
     (by less than 25 from n to 10n with the default slack; quadratic work grows by 100,
     ``n log n`` by 11 or so).  A failing measure is taken again once before the test
     fails, so that one busy moment of a shared machine does not fail it.  Choose sizes
-    at which the smaller run takes some milliseconds (see ``FLOOR``) and the larger well
-    under a second (at ``SCALE`` 1).  Returns the growth measured."""
+    at which the larger run takes well under a second (at ``SCALE`` 1) and the work
+    grows with the size (a fast call is timed many times over: see ``FLOOR``).  Returns
+    the growth measured."""
     limit = slack * max(sizes) / min(sizes)
     growth = measure(fn, make_input, sizes, repeats=repeats)
     if growth.ratio >= limit:

@@ -28,44 +28,47 @@ import urikit._cli
 from tests.growth import assert_linear
 
 N = 1_000_000
+#: (text, valid under RFC 3986, valid under RFC 2396)
 SHAPES = [
-    "a" * N,  # a scheme that never gets its ":"
-    "a" * N + ":",
-    "http://" + "a" * N,
-    "http://" + "a" * N + " ",
-    "http://" + "a." * (N // 2) + "-",  # RFC 2396 hostname labels
-    "http://" + "a-" * (N // 2),
-    "http://" + "@" * N,
-    "http://" + "a@" * (N // 2),
-    "http://" + ":" * N,
-    "http://h:" + "1" * N + "x",
-    "http://[" + ":" * N,
-    "http://[" + "1:" * (N // 2) + "]",
-    "http://[v1." + "a" * N + "]",
-    "/" * N,
-    "//" + "/" * N,
-    "%" * N,
-    "%4" * (N // 2),
-    "a/" + "%41" * (N // 3) + "%",
-    "?" + "[" * N,
-    "#" * N,
-    "a:" * (N // 2),
-    "x" * N + "é",
+    ("a" * N, True, True),  # a scheme that never gets its ":": a relative path
+    ("a" * N + ":", True, False),  # RFC 2396 §3: an opaque_part has a character at least
+    ("http://" + "a" * N, True, True),
+    ("http://" + "a" * N + " ", False, False),
+    ("http://" + "a." * (N // 2) + "-", True, True),  # RFC 2396: a reg_name, no hostname
+    ("http://" + "a-" * (N // 2), True, True),
+    ("http://" + "@" * N, False, True),  # RFC 2396 §3.2.1: "@" is a reg_name character
+    ("http://" + "a@" * (N // 2), False, True),
+    ("http://" + ":" * N, False, True),
+    ("http://h:" + "1" * N + "x", False, True),
+    ("http://[" + ":" * N, False, False),
+    ("http://[" + "1:" * (N // 2) + "]", False, False),
+    ("http://[v1." + "a" * N + "]", True, False),  # IPvFuture: RFC 3986 only
+    ("/" * N, True, True),
+    ("//" + "/" * N, True, True),
+    ("%" * N, False, False),
+    ("%4" * (N // 2), False, False),
+    ("a/" + "%41" * (N // 3) + "%", False, False),
+    ("?" + "[" * N, False, True),  # RFC 2732 §3: "[" is reserved, so a uric
+    ("#" * N, False, False),
+    ("a:" * (N // 2), True, True),
+    ("x" * N + "é", False, False),
 ]
 
 
 @pytest.mark.parametrize("grammar", ["rfc3986", "rfc2396"])
 @pytest.mark.parametrize("index", range(len(SHAPES)))
 def test_megabyte_inputs_do_not_hang(grammar: str, index: int) -> None:
-    text = SHAPES[index]
+    text, valid_3986, valid_2396 = SHAPES[index]
+    valid = valid_3986 if grammar == "rfc3986" else valid_2396
     start = time.perf_counter()
     try:
         ref = urikit.parse(text, grammar=grammar)
-        assert str(ref) == text
+        assert valid and str(ref) == text
     except urikit.URISyntaxError as error:
+        assert not valid
         assert 0 <= error.position <= len(text)
         assert len(str(error)) < 500  # the message shows a window, not the megabyte
-    assert urikit.is_valid(text, grammar=grammar) in (True, False)
+    assert urikit.is_valid(text, grammar=grammar) is valid
     assert time.perf_counter() - start < 5.0
 
 
@@ -349,6 +352,11 @@ def test_html_is_linear(
 M = 1_000_000
 BIG = (M, 10 * M)
 MID = (300 * K, 3 * M)  # where 10 MB would take seconds: linear, but slow per byte
+#: Where the compiled core's time per character steps up about four times between 3 and
+#: 10 million characters (flat again from 10 to 30 million: the memory of its buffers,
+#: not its algorithm), which the ratio of the times at 1 and 10 MB reads as super-linear.
+#: Below that step: a fast call is timed many times over (tests/growth.py, FLOOR).
+BELOW_STEP = (100 * K, M)
 
 
 def _cli_extract_json(path: str) -> object:
@@ -399,7 +407,7 @@ CORE: list[tuple[str, Callable[[Any], object], Callable[[int], Any], tuple[int, 
         "resolve ../",
         lambda r: urikit.resolve("http://a/b/", r),
         lambda n: "../" * (n // 3) + "g",
-        BIG,
+        BELOW_STEP,
     ),
     (
         "resolve 2396 ../ drop",
@@ -411,7 +419,7 @@ CORE: list[tuple[str, Callable[[Any], object], Callable[[int], Any], tuple[int, 
         "resolve a/../",
         lambda r: urikit.resolve("http://a/b/", r),
         lambda n: "a/../" * (n // 5),
-        BIG,
+        BELOW_STEP,
     ),
     (
         "relativize",
@@ -426,8 +434,13 @@ CORE: list[tuple[str, Callable[[Any], object], Callable[[int], Any], tuple[int, 
         BIG,
     ),
     ("remove_dot_segments", urikit.remove_dot_segments, lambda n: "/a/./b/.." * (n // 9), BIG),
-    ("normalize dots", urikit.normalize, lambda n: "http://a/" + "a/./../" * (n // 7), BIG),
-    ("normalize %", urikit.normalize, lambda n: "http://a/" + "%7e%2f" * (n // 6), BIG),
+    (
+        "normalize dots",
+        urikit.normalize,
+        lambda n: "http://a/" + "a/./../" * (n // 7),
+        BELOW_STEP,
+    ),
+    ("normalize %", urikit.normalize, lambda n: "http://a/" + "%7e%2f" * (n // 6), BELOW_STEP),
     ("normalize mailto", urikit.normalize, lambda n: "mailto:" + "a@B," * (n // 4), BIG),
     (
         "normalize 2396",
