@@ -78,16 +78,15 @@ def idna_host_at(text: str, start: int, end: int, mode: str, grammar: str = "rfc
 def _written(written: str, error: URISyntaxError | IDNAError) -> int:
     """The index in ``written`` (a host whose escapes are valid UTF-8) of the character
     at ``error.position`` of its decoded form."""
-    i = 0
-    for _ in range(error.position):
-        if i >= len(written):
-            break
+    i = decoded = 0
+    while decoded < error.position and i < len(written):
         if written[i] == "%":  # the escapes of one character: as many as its UTF-8 octets
             lead = int(written[i + 1 : i + 3], 16)
             i += 3 * (1 if lead < 0xC0 else 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4)
         else:
             i += 1
-    return min(i, len(written))
+        decoded += 1
+    return i
 
 
 def compose(

@@ -63,17 +63,16 @@ def replaced(c: Components, g: Grammar, changes: Mapping[str, str | int | None])
     text = recompose(
         values["scheme"], values["authority"], path, values["query"], values["fragment"]
     )
-    given = ", ".join(f"{name}={changes[name]!r}" for name in changes)  # for the reasons
     problem = path_problem(values["scheme"] is not None, values["authority"] is not None, path)
     if problem is not None:
         offset, kind, reason = problem
         start = len(recompose(values["scheme"], values["authority"], "", None, None))
-        reason = f"with {given}: {reason}"
+        reason = f"with {_given(changes)}: {reason}"
         raise URISyntaxError(text, start + offset, kind, reason, grammar=g.name)
     try:
         new = dict(zip(COMPONENTS, read(text, g, g.rules["URI-reference"]), strict=True))
     except URISyntaxError as error:  # the whole, which each part's rule could not judge
-        reason = f"with {given}: {error.reason}"
+        reason = f"with {_given(changes)}: {error.reason}"
         raise URISyntaxError(
             text, error.position, error.kind, reason, rule=error.rule, grammar=g.name
         ) from None
@@ -87,3 +86,12 @@ def replaced(c: Components, g: Grammar, changes: Mapping[str, str | int | None])
                 grammar=g.name,
             )
     return text
+
+
+def _given(changes: Mapping[str, str | int | None]) -> str:
+    """The changes as a reason names them (``host=None, path='/a'``), long values cut."""
+    shown = []
+    for name, value in changes.items():
+        text = repr(value)
+        shown.append(f"{name}={text if len(text) <= 40 else text[:36] + '...'}")
+    return ", ".join(shown)
