@@ -84,11 +84,16 @@ def agree(name: str, got: list[Any], expected: list[Any]) -> bool:
 
 
 def interleaved(
-    title: str, operation: str, contenders: list[tuple[str, Callable[[], object]]], repeat: int
+    title: str,
+    operation: str,
+    contenders: list[tuple[str, Callable[[], object]]],
+    n: int,
+    repeat: int,
 ) -> None:
     """Time ``contenders`` (the first is the per-URL loop on the compiled core) in
     ``repeat`` rounds, each running every contender once and the pure-Python loop of
-    ``operation`` in a child process; print each one's best round against both loops."""
+    ``operation`` in a child process; print each one's best round (over ``n`` rows)
+    against both loops."""
     for _, function in contenders:
         function()  # warm-up
     best = dict.fromkeys([name for name, _ in contenders], float("inf"))
@@ -99,7 +104,6 @@ def interleaved(
             function()
             best[name] = min(best[name], time.perf_counter() - start)
         pure = min(pure, pure_loop(operation))
-    n = ROWS
     loop = best[contenders[0][0]]
     print(f"\n{title}  ({n} rows, best of {repeat} interleaved rounds)")
     print(f"  {'contender':<50} {'ns/row':>8} {'x loop':>7} {'x pure':>7}")
@@ -108,12 +112,8 @@ def interleaved(
         print(f"  {name:<50} {ns:>8.0f} {loop / seconds:>7.2f} {pure / seconds:>7.2f}")
 
 
-ROWS = 0  # the corpus's row count, set by columns()
-
-
 def columns(lines: list[str], repeat: int) -> None:
-    global ROWS
-    ROWS = len(lines)
+    n = len(lines)
     engine = "compiled core" if hasattr(_native.core, "list_map") else "pure Python"
     print(f"\nurikit engine: {engine}; x loop = speed-up over the per-URL loop on it")
     arrow = pa.array(lines, pa.string())
@@ -133,7 +133,7 @@ def columns(lines: list[str], repeat: int) -> None:
         )  # fmt: skip
     if agree("polars", polars.str.contains(pattern).to_list(), valid):
         rows.append(("polars str.contains (Rust regex)", lambda: polars.str.contains(pattern)))
-    interleaved("is_valid, RFC 3986 URI-reference", "is_valid", rows, repeat)
+    interleaved("is_valid, RFC 3986 URI-reference", "is_valid", rows, n, repeat)
 
     def loop(function: Callable[[str], object]) -> Callable[[], list[object]]:
         def run() -> list[object]:
@@ -159,6 +159,7 @@ def columns(lines: list[str], repeat: int) -> None:
             ("polars extract_groups, Appendix B (no validation)",
              lambda: polars.str.extract_groups(APPENDIX_B)),
         ],
+        n,
         repeat,
     )  # fmt: skip
     interleaved(
@@ -169,6 +170,7 @@ def columns(lines: list[str], repeat: int) -> None:
             ("urikit.batch.normalize(list)", lambda: batch.normalize(lines)),
             ("urikit.batch.normalize(Arrow)", lambda: batch.normalize(arrow)),
         ],
+        n,
         repeat,
     )
     interleaved(
@@ -179,6 +181,7 @@ def columns(lines: list[str], repeat: int) -> None:
             ("urikit.batch.resolve(list)", lambda: batch.resolve(BASE, lines)),
             ("urikit.batch.resolve(Arrow)", lambda: batch.resolve(BASE, arrow)),
         ],
+        n,
         repeat,
     )
 

@@ -65,8 +65,8 @@ def _check(name: str, rule: str, grammar: str) -> Callable[[object], bool]:
     URISyntaxError as its cause: ``FormatChecker.check`` lets it through (it catches
     only the ``raises`` it was given), and the ``format`` keyword makes the
     ValidationError of its message and cause (``jsonschema/_keywords.py``, the same
-    since jsonschema 3).  Were the URISyntaxError let out instead (the ``raises`` the
-    check is registered with), the cause would be kept but the message would be
+    since jsonschema 3).  Were the URISyntaxError let out instead (registered as the
+    check's ``raises``), the cause would be kept but the message would be
     ``FormatChecker.check``'s alone: ``'...' is not a 'uri'``."""
 
     def check(instance: object) -> bool:
@@ -100,7 +100,7 @@ def register(checker: jsonschema.FormatChecker) -> jsonschema.FormatChecker:
     (True, False)
     """
     for name, check in _CHECKS.items():
-        checker.checks(name, raises=URISyntaxError)(check)
+        checker.checks(name)(check)  # the check raises jsonschema's FormatError itself
     return checker
 
 
