@@ -430,7 +430,7 @@ def parse(
         shape = g.rules[rule]
     except (KeyError, TypeError):
         return _parse_otherwise(text, grammar, rule)
-    if not isinstance(text, str):  # a URIReference, or a TypeError to raise
+    if type(text) is not str:  # a URIReference, a str subclass, or a TypeError to raise
         return _parse_otherwise(text, grammar, rule)
     if g.core is not None and _core_parse is not None:  # the compiled core
         found: URIReference | None = _core_parse(text, g, g.core, shape.flags)
