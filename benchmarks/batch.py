@@ -50,7 +50,7 @@ from harness import CORPUS, load_corpus
 from tests import oracle
 
 import urikit
-from urikit import _native, batch
+from urikit import _engine, batch
 
 BASE = "http://a/b/c/d;p?q"
 #: RFC 3986 Appendix B: the split every URI reference matches (no validation).
@@ -114,7 +114,7 @@ def interleaved(
 
 def columns(lines: list[str], repeat: int) -> None:
     n = len(lines)
-    engine = "compiled core" if hasattr(_native.core, "list_map") else "pure Python"
+    engine = "compiled core" if hasattr(_engine.core, "list_map") else "pure Python"
     print(f"\nurikit engine: {engine}; x loop = speed-up over the per-URL loop on it")
     arrow = pa.array(lines, pa.string())
     polars = pl.Series("url", lines)
@@ -259,7 +259,7 @@ def pure_loop(operation: str) -> float:
 
 
 def _pure_loop_child(operation: str, lines: list[str]) -> None:
-    assert _native.core is None, "URIKIT_PURE_PYTHON=1 must select the Python engine"
+    assert _engine.core is None, "URIKIT_PURE_PYTHON=1 must select the Python engine"
     function = LOOPS[operation]
 
     def run() -> None:

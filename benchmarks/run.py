@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harness import CORPUS, Contender, load_corpus, time_contenders
 
 import urikit
-from urikit._native import core
+from urikit._engine import core
 
 
 def _peer(

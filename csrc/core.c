@@ -3,11 +3,11 @@
    The validating split under RFC 3986 and RFC 3987 (scan.h), reference resolution (RFC
    3986 §5.2 with §5.2.4 remove_dot_segments), normalization (§6.2.2 syntax, §6.2.3
    scheme) and their forms over Arrow string columns.  The pure-Python engine
-   (urikit._parse, _resolve, _normalize) is the reference: every function here answers
+   (urikit._syntax.parse, _resolve, _normalize) is the reference: every function here answers
    exactly as it does, or returns None so that the caller takes the Python path (an
    invalid input, whose diagnosis stays in Python; a scheme with its own path
    normalizer; an IRI with percent-encodings to decode).  The character classes are
-   generated from urikit._charsets (tables.h, by gen_tables.py). */
+   generated from urikit._syntax.charsets (tables.h, by gen_tables.py). */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -305,7 +305,7 @@ starts(const Py_UCS4 *s, Py_ssize_t i, Py_ssize_t n, const char *text)
     return 1;
 }
 
-/* §5.2.4 on s[0:n], appended to out; a transcription of urikit._resolve._remove_dots
+/* §5.2.4 on s[0:n], appended to out; a transcription of urikit._algorithms.resolve._remove_dots
    (the two segment stacks its last note allows).  keep: a ".." with nothing left to
    remove stays (RFC 2396's reading), else it is dropped as RFC 3986 says. */
 static int
@@ -768,7 +768,7 @@ done:
 
 /* -- the per-string API --------------------------------------------------------------- */
 
-static PyTypeObject *split_type = NULL; /* urikit._parse.Split, a tuple subclass */
+static PyTypeObject *split_type = NULL; /* urikit._syntax.parse.Split, a tuple subclass */
 static PyObject *normalize_fallback = NULL;
 
 static int
@@ -1154,7 +1154,7 @@ core_iri_to_uri(PyObject *self, PyObject *text)
 
 PyDoc_STRVAR(lint_plain_doc,
              "lint_plain(text, dangerous) -> bool\n\nurikit.lint's hot path "
-             "(urikit._lint._plain): whether text is an RFC 3986 reference none of whose "
+             "(urikit._lint.lint._plain): whether text is an RFC 3986 reference none of whose "
              "component checks can fire: ASCII, no '%', a scheme not in dangerous (lower-case "
              "names), an authority without userinfo or port (empty: for file: alone), a host "
              "that cannot be an address nor an A-label, a path unless no query or fragment "
@@ -2124,7 +2124,7 @@ static PyMethodDef core_methods[] = {
 
 static struct PyModuleDef core_module = {
     PyModuleDef_HEAD_INIT, "urikit._core",
-    "The compiled core of urikit's hot paths (issue 13); urikit._native loads it.", -1,
+    "The compiled core of urikit's hot paths (issue 13); urikit._engine loads it.", -1,
     core_methods, NULL, NULL, NULL, NULL,
 };
 

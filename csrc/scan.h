@@ -3,7 +3,7 @@
    unit type), NARROW (1 for one-byte units) and SCAN_NAME(x) (a name suffix) defined,
    as CPython's stringlib does.
 
-   It accepts exactly what urikit._parse.split accepts (the grammar's reference pattern,
+   It accepts exactly what urikit._syntax.parse.split accepts (the grammar's reference pattern,
    RFC 3986 Appendix B's split with each component's character class, then the
    pct-encoded triplets, the IP literal and the rule's constraints): the differential
    tests in tests/test_core.py hold the two to that. */

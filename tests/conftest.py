@@ -30,7 +30,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from tests import growth
-from urikit import _native
+from urikit import _engine
 
 PROFILES = {  # name: (hypothesis settings, growth.SCALE)
     "dev": (settings(max_examples=50), 0.1),
@@ -53,7 +53,7 @@ growth.SCALE = PROFILES[PROFILE][1]
 
 
 def pytest_report_header() -> str:
-    engine = "pure Python" if _native.core is None else "compiled core"
+    engine = "pure Python" if _engine.core is None else "compiled core"
     return (
         f"test profile: {PROFILE} (URIKIT_TEST_PROFILE), growth sizes x{growth.SCALE:g}; "
         f"urikit engine: {engine}"
@@ -68,7 +68,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """The compiled core's own tests (``@pytest.mark.core``) need it: with the pure-Python
     engine chosen (``URIKIT_PURE_PYTHON=1``, as CI's run on the oldest Python does) they
     are deselected, not run; where the core is missing otherwise they are skipped."""
-    if _native.core is not None:
+    if _engine.core is not None:
         return
     core_tests = [item for item in items if item.get_closest_marker("core") is not None]
     if os.environ.get("URIKIT_PURE_PYTHON", "") not in ("", "0"):

@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import urikit
-from urikit._grammar import GRAMMARS
-from urikit._normalize import LEVELS  # by the core's level ids, their index
+from urikit._algorithms.normalize import LEVELS  # by the core's level ids, their index
+from urikit._syntax.grammar import GRAMMARS
 
 COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
 Buffer = Any  # anything with the buffer protocol (pyarrow.Buffer, bytes)

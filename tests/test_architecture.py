@@ -1,13 +1,19 @@
-"""The shape of the package (issue 9), read from its source with ``ast``:
+"""The shape of the package (issues 9 and 20), read from its source with ``ast``:
 
 - the public surface is ``urikit/__init__`` and the namespaces users import
   (``urikit.errors``, ``urikit.schemes``, ``urikit.html``, and the integrations with the
   libraries of the optional extras: ``urikit.jsonschema``, ``urikit.pydantic``,
   ``urikit.strategies``, ``urikit.spark``; and ``urikit.batch``); every other module is
-  private;
+  private: an underscore module at the top, or a module of a private subpackage;
+- the private subpackages are the wings of the architecture (:data:`LAYERS`): the syntax
+  at the bottom, the algorithms on components above it, the value type and its verbs at
+  the top of the package, the wings that use them (text, HTML, lint, columns) beside each
+  other, the public namespaces, and the command line last; imports run down the layers
+  only, and the wings of one layer do not import each other;
 - imports run one way: the graph of the package's modules has no cycle, and no import
   hides inside a function (but those of the optional extras' libraries, which load only
   when a function needs them);
+- one module, the seam :mod:`urikit._engine`, imports the compiled core;
 - no module reads another module's underscore attributes, nor imports its private names;
 - the command line and the validator integrations (jsonschema, pydantic) are clients of
   the public surface only.
@@ -24,40 +30,84 @@ import pytest
 import urikit
 
 SOURCE = Path(urikit.__file__).parent
-MODULES = {path.stem: ast.parse(path.read_text("utf-8")) for path in SOURCE.glob("*.py")}
+
+
+def _name(path: Path) -> str:
+    """The module's dotted name under ``urikit``: ``_syntax.parse``, ``errors``, ``__init__``."""
+    parts = path.relative_to(SOURCE).with_suffix("").parts
+    return ".".join(parts)
+
+
+MODULES = {_name(path): ast.parse(path.read_text("utf-8")) for path in SOURCE.rglob("*.py")}
 #: The integrations: each imports its library (an optional extra) when it is imported.
 INTEGRATIONS = {"jsonschema", "pydantic", "strategies", "spark"}
 PUBLIC = {"__init__", "__main__", "errors", "schemes", "html", "batch"} | INTEGRATIONS
 #: The columnar API over the package's public functions: urikit.spark is built on urikit.batch.
 COLUMNAR = {"batch", "spark"}
-#: The compiled core (C: no ``.py`` source), which ``_native`` imports when it is built.
+#: The compiled core (C: no ``.py`` source), which only ``_engine`` imports.
 COMPILED = {"_core"}
+#: The layers, from the bottom up: a module imports modules of its own layer or below;
+#: a wing (a private subpackage) is one node, and the wings of one layer are independent.
+LAYERS: list[set[str]] = [
+    {"errors", "_engine", "schemes"},  # what every layer may use: the errors, the seam
+    {"_syntax"},  # the grammars as data and the one parser
+    {"_algorithms"},  # what the RFCs do with components
+    {"_reference", "_operations", "_convert", "_generate"},  # the value type, its verbs
+    {"_text", "_html", "_lint", "_columns"},  # the wings built on the value type
+    {"__init__", "html", "batch"} | INTEGRATIONS,  # the public namespaces
+    {"_cli", "__main__"},  # the command line, a client of the public surface
+]
+
+
+def _wing(module: str) -> str:
+    """The node of :data:`LAYERS` a module belongs to: its subpackage, or itself."""
+    return module.partition(".")[0]
+
+
+def _package(module: str) -> list[str]:
+    """The package path of a module: ``["_syntax"]`` for ``_syntax.parse``."""
+    parts = module.split(".")
+    return parts if module.endswith("__init__") else parts[:-1]
 
 
 def _imports(tree: ast.Module) -> list[ast.ImportFrom | ast.Import]:
     return [node for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)]
 
 
+def _targets(name: str, node: ast.ImportFrom) -> list[str]:
+    """The modules of the package (or ``_core``) that one ``from ... import`` names."""
+    if node.level == 0:
+        module = node.module or ""
+        if module != "urikit" and not module.startswith("urikit."):
+            return []
+        base = module.split(".")[1:]
+    else:
+        here = _package(name) if not name.endswith("__init__") else name.split(".")[:-1]
+        base = here[: len(here) - (node.level - 1)] + (node.module or "").split(".")
+        base = [part for part in base if part]
+    found = []
+    for alias in node.names:  # a submodule, or a name of the module (or package) named
+        dotted = ".".join([*base, alias.name])
+        if dotted in MODULES or alias.name in COMPILED:
+            found.append(dotted if dotted in MODULES else alias.name)
+        else:
+            module = ".".join(base)
+            found.append(module if module in MODULES else ".".join([*base, "__init__"]))
+    return found
+
+
 def _package_imports(name: str) -> set[str]:
     """The modules of the package that module ``name`` imports."""
-    found = set()
+    found: set[str] = set()
     for node in _imports(MODULES[name]):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            if node.module is None:  # from . import x, y: modules or names of __init__
-                for alias in node.names:
-                    known = alias.name in MODULES or alias.name in COMPILED
-                    found.add(alias.name if known else "__init__")
-            else:
-                found.add(node.module)
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("urikit"):
-            found.add((node.module or "").partition(".")[2] or "__init__")
+        if isinstance(node, ast.ImportFrom):
+            found.update(_targets(name, node))
     return found
 
 
 def test_every_module_but_the_public_namespaces_is_private() -> None:
-    assert {name for name in MODULES if not name.startswith("_")} | {"__init__", "__main__"} == (
-        PUBLIC
-    )
+    top = {name for name in MODULES if "." not in name}
+    assert {name for name in top if not name.startswith("_")} | {"__init__", "__main__"} == PUBLIC
     assert set(urikit.__all__) >= {"errors", "schemes", "html"}
     for name in urikit.__all__:  # every public name is there, and no function is a module
         assert hasattr(urikit, name), name
@@ -68,7 +118,34 @@ def test_no_public_function_shadows_its_module() -> None:
         value = getattr(urikit, name)
         module = getattr(value, "__module__", None)
         if callable(value) and module is not None:
-            assert module.rpartition(".")[2] != name, f"{name} shadows {module}"
+            assert module != f"urikit.{name}", f"{name} shadows {module}"
+
+
+def test_every_module_is_in_a_layer_and_every_wing_is_a_package() -> None:
+    placed = set().union(*LAYERS)
+    assert {_wing(name) for name in MODULES} == placed
+    for wing in placed:
+        if "." not in wing and (SOURCE / wing).is_dir():
+            assert (SOURCE / wing / "__init__.py").is_file(), wing
+
+
+def test_imports_run_down_the_layers() -> None:
+    layer = {node: index for index, nodes in enumerate(LAYERS) for node in nodes}
+    for name in MODULES:
+        for target in _package_imports(name):
+            if target in COMPILED:
+                continue
+            here, there = _wing(name), _wing(target)
+            assert layer[there] <= layer[here], f"{name} imports {target}: up the layers"
+            if layer[there] == layer[here] and there != here:
+                assert not ((SOURCE / here).is_dir() and (SOURCE / there).is_dir()), (
+                    f"{name} imports {target}: across the wings of one layer"
+                )
+
+
+def test_one_module_imports_the_compiled_core() -> None:
+    importers = {name for name in MODULES if any(t in COMPILED for t in _package_imports(name))}
+    assert importers == {"_engine"}
 
 
 def test_imports_run_one_way() -> None:
@@ -78,7 +155,7 @@ def test_imports_run_one_way() -> None:
     except CycleError as error:  # pragma: no cover - the failure message
         pytest.fail(f"an import cycle: {error.args[1]}")
     # on top: the command line, the package, or the columnar namespaces built on it
-    assert order[-1] in ("_cli", "__init__", *COLUMNAR)
+    assert _wing(order[-1]) in ("_cli", "__init__", *COLUMNAR)
     for name, imported in graph.items():  # which no other module imports
         assert not imported & (COLUMNAR - {"batch" if name == "spark" else ""}), name
 
@@ -153,25 +230,29 @@ def test_no_module_reads_another_modules_private_attributes(name: str) -> None:
                 f"{name}:{node.lineno} reads .{node.attr}"
             )
     for node in _imports(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
+        if isinstance(node, ast.ImportFrom) and (node.level or node.module == "urikit"):
             for alias in node.names:
                 private = alias.name.startswith("_") and not alias.name.startswith("__")
-                assert not private or alias.name in MODULES.keys() | COMPILED, (
+                modules = {target.rpartition(".")[2] for target in _targets(name, node)}
+                assert not private or alias.name in modules | COMPILED, (
                     f"{name} imports the private name {alias.name}"
                 )
 
 
 def test_the_command_line_and_the_validator_integrations_use_the_public_surface_only() -> None:
-    cli_modules = [name for name in MODULES if name.startswith("_cli")]
+    cli_modules = [name for name in MODULES if _wing(name) == "_cli"]
     assert cli_modules
     for name in [*cli_modules, "jsonschema", "pydantic"]:
         for node in _imports(MODULES[name]):
-            if isinstance(node, ast.ImportFrom) and node.level == 1:
-                target = node.module or ""
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            for target in _targets(name, node):
                 if target in cli_modules:
                     continue
-                assert target in ("", "errors", "schemes", "html"), f"{name} imports .{target}"
-                if not target:
+                assert target in ("__init__", "errors", "schemes", "html"), (
+                    f"{name} imports {target}"
+                )
+                if target == "__init__":
                     for alias in node.names:
                         assert alias.name in [*urikit.__all__, "__version__"], (
                             f"{name} imports {alias.name}"

@@ -1,7 +1,7 @@
 """urikit.batch: each function over each kind of column equals the per-URL function row
 by row, on each engine.
 
-The engines: ``python`` (``urikit._native.core`` set to ``None``: every row in Python),
+The engines: ``python`` (``urikit._engine.core`` set to ``None``: every row in Python),
 ``contract`` (``tests.fake_core``, the compiled core's column functions written in
 Python: the Arrow side of urikit.batch, buffers, offsets, slices and bitmaps, tested
 wherever the core is built or not) and ``core`` (the compiled core itself, when it is
@@ -26,11 +26,11 @@ from hypothesis import strategies as st
 
 import urikit
 from tests import fake_core
-from urikit import _native, batch
+from urikit import _engine, batch
 from urikit.strategies import near_misses, references
 
 SAMPLE = Path(__file__).parent / "data" / "corpus_sample.txt"
-CORE = _native.core
+CORE = _engine.core
 ENGINES = {"python": None, "contract": fake_core}
 if hasattr(CORE, "column_valid"):  # the compiled core with its column functions
     ENGINES["core"] = CORE
@@ -60,7 +60,7 @@ ROWS: list[str | None] = [
 
 @pytest.fixture(params=list(ENGINES))
 def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setattr(_native, "core", ENGINES[request.param])
+    monkeypatch.setattr(_engine, "core", ENGINES[request.param])
     name: str = request.param
     return name
 
@@ -351,12 +351,12 @@ def test_property_batch_equals_per_url(engine_name: str, grammar: str) -> None:
             check(function, "list", rows, grammar=grammar)
             check(function, "large_string", encodable(rows), grammar=grammar)
 
-    saved = _native.core
-    _native.core = ENGINES[engine_name]
+    saved = _engine.core
+    _engine.core = ENGINES[engine_name]
     try:
         run()
     finally:
-        _native.core = saved
+        _engine.core = saved
 
 
 def test_which_calls_the_compiled_core_reads(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -375,7 +375,7 @@ def test_which_calls_the_compiled_core_reads(monkeypatch: pytest.MonkeyPatch) ->
 
             return record
 
-    monkeypatch.setattr(_native, "core", Recording())
+    monkeypatch.setattr(_engine, "core", Recording())
     arrow = pa.array(ROWS)
     batch.is_valid(arrow, grammar="rfc3987")
     batch.errors(arrow, rule="URI")

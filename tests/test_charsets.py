@@ -1,7 +1,7 @@
 """urikit's character sets against the RFCs' text, set by set.
 
-``urikit._charsets`` builds every set of single characters of RFC 3986, RFC 2396 (with
-RFC 2732) and RFC 3987 by set algebra; the grammars (``urikit._grammar``) give each
+``urikit._syntax.charsets`` builds every set of single characters of RFC 3986, RFC 2396 (with
+RFC 2732) and RFC 3987 by set algebra; the grammars (``urikit._syntax.grammar``) give each
 component one of them, and the compiled core's tables are generated from them
 (``tests/test_core.py`` checks those against the Python sets).  The independent oracle
 (``tests/oracle.py``) spells the same sets out from the RFCs' text.  Here each of
@@ -14,13 +14,13 @@ from __future__ import annotations
 import pytest
 
 from tests.oracle import Rfc2396, Rfc3986, Rfc3987
-from urikit import _charsets as cs
-from urikit._charsets import CharClass, Wide
-from urikit._grammar import GRAMMARS
+from urikit._syntax import charsets as cs
+from urikit._syntax.charsets import CharClass, Wide
+from urikit._syntax.grammar import GRAMMARS
 
 Spans = tuple[tuple[int, int], ...]
 
-#: Each ASCII set of ``urikit._charsets`` by name, and the oracle's spelling of it.
+#: Each ASCII set of ``urikit._syntax.charsets`` by name, and the oracle's spelling of it.
 ASCII: dict[str, str] = {
     # RFC 2234 §6.1 core rules, RFC 3986 §2 and the characters of RFC 3986 §3's rules
     "ALPHA": Rfc3986.ALPHA,
@@ -89,7 +89,7 @@ BIDI = tuple((ord(c), ord(c)) for c in Rfc3987.BIDI_FORMATTING)
 #: The non-ASCII characters an IRI component may hold: RFC 3987 §2.2 ucschar, less the
 #: bidirectional formatting characters §4.1 forbids.
 UCS = minus(Rfc3987.UCSCHAR, Rfc3987.BIDI_FORMATTING)
-#: Each non-ASCII set of ``urikit._charsets`` (a :class:`Wide`), as the oracle's ranges.
+#: Each non-ASCII set of ``urikit._syntax.charsets`` (a :class:`Wide`), as the oracle's ranges.
 WIDE: dict[str, Spans] = {
     "NO_WIDE": (),
     "UCSCHAR": merged(Rfc3987.UCSCHAR),

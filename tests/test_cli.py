@@ -1,6 +1,6 @@
 """Tests of the ``urikit`` command line, run in this process.
 
-Most tests call :func:`urikit._cli.main` with ``sys.stdin``, ``sys.stdout`` and
+Most tests call :func:`urikit._cli.main.main` with ``sys.stdin``, ``sys.stdout`` and
 ``sys.stderr`` replaced (:func:`run`): in-memory streams, or real descriptors where the
 test is about them (a full disk, a closed pipe, a FIFO, a non-blocking pipe).  A few
 smoke tests start a real process (:func:`run_process`, :func:`run_redirected`) for what
@@ -49,10 +49,10 @@ from typing import Any, Literal, TextIO
 import pytest
 
 import urikit
-from urikit import _cli_input
-from urikit._cli import COMMANDS, main
-from urikit._cli_args import build_parser
-from urikit._cli_input import NotUTF8
+from urikit._cli import input as _cli_input
+from urikit._cli.args import build_parser
+from urikit._cli.input import NotUTF8
+from urikit._cli.main import COMMANDS, main
 
 ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "200"}
 ENV.pop("PYTHONWARNINGS", None)
@@ -618,7 +618,7 @@ def test_version() -> None:
 
 
 def test_console_script_matches_python_m() -> None:
-    """The console script (pyproject's ``urikit._cli:main``), ``python -m urikit`` and
+    """The console script (pyproject's ``urikit._cli.main:main``), ``python -m urikit`` and
     ``main`` in this process print the same."""
     argv = ["parse", "--json", "http://h?", "bad uri"]
     via_m, here = run_process(*argv), run(*argv)
@@ -974,7 +974,7 @@ def test_links_with_iris() -> None:
 
 
 # -- streams that fail: one line on stderr and a documented status, never a traceback -------
-# The statuses (see urikit._cli): 2 usage (a FILE that cannot be opened too), 74 a read or a
+# The statuses (see urikit._cli.main): 2 usage (a FILE that cannot be opened too), 74 a read or a
 # write that failed (sysexits.h EX_IOERR), 130 interrupted, 141 the reader went away.
 # Python sets sys.stdin, sys.stdout or sys.stderr to None when the shell closed it (`<&-`):
 # run(stdin=None) is that; one run_redirected case per stream shows it in a real process.
@@ -1331,7 +1331,7 @@ def test_read_lines_and_blocks_at_every_chunk_boundary() -> None:
 
 def crlf_across_a_read(lines: Sequence[bytes]) -> bytes:
     """``lines`` joined by lone CRs, after a first line whose CR LF falls across the boundary
-    of the first read of a file (urikit._cli_input.CHUNK bytes)."""
+    of the first read of a file (urikit._cli.input.CHUNK bytes)."""
     first = b"/" + b"x" * (_cli_input.CHUNK - 2)  # its CR is the last byte of the read
     return first + b"\r\n" + b"\r".join(lines)
 
@@ -1634,7 +1634,7 @@ def test_progress_on_stderr_only(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     --quiet wins."""
     path = tmp_path / "many.txt"
     path.write_bytes(b"a:b\n" * 5000)
-    monkeypatch.setattr(urikit._cli_output.Progress, "EVERY", 0.0)
+    monkeypatch.setattr(urikit._cli.output.Progress, "EVERY", 0.0)
     shown, quiet, plain = run_all(
         ["normalize", "--progress", "-i", str(path)],
         ["normalize", "--progress", "--quiet", "-i", str(path)],
@@ -1730,7 +1730,7 @@ def test_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path)
     and cleared before a report; nothing of it on stdout."""
     path = tmp_path / "many.txt"
     path.write_bytes(b"a:b\n" * 3000 + b"bad ref\n")
-    monkeypatch.setattr(urikit._cli_output.Progress, "EVERY", 0.0)
+    monkeypatch.setattr(urikit._cli.output.Progress, "EVERY", 0.0)
     controller, terminal = os.openpty()
     try:
         with stream_on(terminal, "w", line_buffering=True) as stderr:

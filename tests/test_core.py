@@ -1,6 +1,6 @@
 """The compiled core (issue 13, ``csrc/core.c``) against the pure-Python engine.
 
-- Its character classes are generated from ``urikit._charsets`` (``csrc/gen_tables.py``):
+- Its character classes are generated from ``urikit._syntax.charsets`` (``csrc/gen_tables.py``):
   the header is up to date and the compiled tables equal the Python sets.
 - Differential: on generated references, near misses and mutations of every rule of
   RFC 3986 and RFC 3987, the core's split, validity, resolution and normalization equal
@@ -32,12 +32,12 @@ from hypothesis import strategies as st
 
 import urikit
 from tests.strategies import MUTATION_ALPHABET
-from urikit import _charsets as cs
-from urikit import _native, _operations
-from urikit._grammar import GRAMMARS, Grammar
-from urikit._iri import encode_ucs
-from urikit._normalize import LEVELS
-from urikit._parse import split_python
+from urikit import _engine, _operations
+from urikit._algorithms.iri import encode_ucs
+from urikit._algorithms.normalize import LEVELS
+from urikit._syntax import charsets as cs
+from urikit._syntax.grammar import GRAMMARS, Grammar
+from urikit._syntax.parse import split_python
 from urikit.strategies import near_misses, references
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,9 +48,9 @@ CORE_GRAMMARS = [g for g in GRAMMARS.values() if g.core is not None]
 def test_the_core_is_built_where_ci_expects_it() -> None:
     """CI builds the core (URIKIT_REQUIRE_CORE=1) and runs one interpreter without it."""
     if PURE:
-        assert _native.core is None
+        assert _engine.core is None
     elif os.environ.get("URIKIT_TEST_PROFILE") == "ci":
-        assert _native.core is not None, "the compiled core was not built"
+        assert _engine.core is not None, "the compiled core was not built"
 
 
 #: The compiled core's own tests: deselected on the pure-Python engine (tests/conftest.py).
@@ -58,8 +58,8 @@ needs_core = pytest.mark.core
 
 
 def core() -> Any:
-    assert _native.core is not None
-    return _native.core
+    assert _engine.core is not None
+    return _engine.core
 
 
 def _generator() -> ModuleType:
@@ -96,7 +96,7 @@ def test_the_compiled_classes_are_the_python_sets(g: Grammar) -> None:
 
 @needs_core
 def test_rule_flags_are_the_cores() -> None:
-    from urikit import _grammar
+    from urikit._syntax import grammar as _grammar
 
     for name in ("RULE_SCHEME_REQUIRED", "RULE_SCHEME_FORBIDDEN", "RULE_NO_FRAGMENT"):
         assert getattr(core(), name) == getattr(_grammar, name)
@@ -614,7 +614,7 @@ def test_a_huge_column_offset_or_length_is_refused(offset: int, length: int, lar
 def test_the_pure_python_engine_can_be_forced() -> None:
     import subprocess
 
-    code = "import urikit, urikit._native as n; print(n.core is None, urikit.ENGINE)"
+    code = "import urikit, urikit._engine as n; print(n.core is None, urikit.ENGINE)"
     env = {**os.environ, "URIKIT_PURE_PYTHON": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert out.stdout.strip() == "True pure Python (URIKIT_PURE_PYTHON is set)", out.stderr
@@ -625,7 +625,7 @@ def test_the_pure_python_engine_can_be_forced() -> None:
 def test_parse_and_is_valid_in_c_take_every_call_the_python_functions_take() -> None:
     """The compiled entry points answer their common case and hand the rest to Python."""
     from urikit import _reference
-    from urikit._grammar import RFC2396, RFC3987
+    from urikit._syntax.grammar import RFC2396, RFC3987
 
     assert "compiled" in repr(urikit.parse) and urikit.parse.__name__ == "parse"
     assert urikit.is_valid.__wrapped__ is not urikit.is_valid  # type: ignore[attr-defined]
@@ -668,8 +668,8 @@ def test_parse_and_is_valid_in_c_take_every_call_the_python_functions_take() -> 
 def check_plain(text: str) -> None:
     """The core's ``lint_plain`` is ``_lint._plain``, and when it holds the component
     checks of the engine find nothing (the claim that lets lint return at once)."""
-    from urikit import _lint
-    from urikit._lint_rules import DANGEROUS, Split
+    from urikit._lint import lint as _lint
+    from urikit._lint.rules import DANGEROUS, Split
 
     g = GRAMMARS["rfc3986"]
     parts = split_python(text, g, g.rules["URI-reference"])

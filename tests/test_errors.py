@@ -8,7 +8,7 @@ import pytest
 
 import urikit
 from tests import fuzz_contract, test_contract
-from urikit import _diagnose
+from urikit._syntax import diagnose as _diagnose
 from urikit.errors import ErrorKind, InternalError, describe_char, render_caret
 
 

@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 import urikit
 from tests import strategies as abnf
 from urikit import ErrorKind
+from urikit._text import classes as text_module
 
 # The implementation modules, for their private helpers.
-from urikit import _complete as complete_module
-from urikit import _extract as extract_module
-from urikit import _extract_text as text_module
+from urikit._text import complete as complete_module
+from urikit._text import extract as extract_module
 
 TRICKY = [
     # the end of a sentence: trailing punctuation is the sentence's

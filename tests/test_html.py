@@ -20,7 +20,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import urikit
-from urikit import _html_tokenizer
+from urikit._html import tokenizer as _html_tokenizer
 from urikit.errors import ErrorKind, IDNAError
 from urikit.html import Link, base_uri, links
 

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 import urikit
-import urikit._cli
+import urikit._cli.main
 from tests.growth import assert_linear
 
 N = 1_000_000
@@ -362,7 +362,7 @@ BELOW_STEP = (100 * K, M)
 def _cli_extract_json(path: str) -> object:
     """``urikit extract --json FILE``: the column of each match on one long line."""
     with contextlib.redirect_stdout(io.StringIO()):
-        return urikit._cli.main(["extract", "--json", path])
+        return urikit._cli.main.main(["extract", "--json", path])
 
 
 def _file(tmp: list[str], text: str) -> str:

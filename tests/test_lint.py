@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 import urikit
 from tests import strategies as abnf
 from tests.test_cli import run, run_process
-from urikit import _differential
+from urikit._lint import differential as _differential
 
 NO_DIFF = "parser-differential"
 
@@ -518,7 +518,7 @@ def test_the_differential_helpers() -> None:
 def test_messages_stay_short_and_printable() -> None:
     (found,) = urikit.lint("http://" + "%" + "41" * 200 + "\u0430pple.com/", select="encoded-host")
     assert len(found.message) < 160
-    from urikit._lint_catalogue import shown
+    from urikit._lint.catalogue import shown
 
     assert shown("a\x00b\u202e") == "a\\x00b\\u202e"
 

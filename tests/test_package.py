@@ -116,7 +116,7 @@ def test_the_wheel_holds_the_package_its_types_and_its_license(dist: Path) -> No
     assert not [name for name in names if name.startswith("tests/")]
     entry_points = next(name for name in names if name.endswith("entry_points.txt"))
     with zipfile.ZipFile(_one(dist, "*.whl")) as archive:
-        assert "urikit = urikit._cli:main" in archive.read(entry_points).decode()
+        assert "urikit = urikit._cli.main:main" in archive.read(entry_points).decode()
 
 
 def test_the_metadata(dist: Path) -> None:

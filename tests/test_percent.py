@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 import urikit
 from tests import strategies as abnf
-from urikit import _charsets as cs
 from urikit import build_query, compose, parse_query, quote, requote, unquote, unquote_to_bytes
+from urikit._syntax import charsets as cs
 from urikit.errors import ErrorKind, URISyntaxError
 
 COMPONENTS = ["userinfo", "host", "path", "segment", "query", "query_value", "fragment"]

@@ -153,7 +153,7 @@ def test_arbitrary_unicode_only_raises_uri_syntax_error(grammar: str, text: str)
 
 @given(st.text(alphabet="aZ09-._", max_size=16))
 def test_hostname_walker_agrees_with_the_fast_check(text: str) -> None:
-    from urikit import _host
+    from urikit._syntax import host as _host
 
     assert (_host.hostname_error(text, 0, len(text)) is None) == _host.is_hostname(text)
     assert (_host.ipv4_error_2732(text, 0, len(text)) is None) == _host.is_ipv4address_2732(text)

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 import urikit
 from tests import strategies as abnf
-from urikit import ErrorKind, _parse, _reference
-from urikit._parse import COMPONENTS as COMPONENT_NAMES
+from urikit import ErrorKind, _reference
+from urikit._syntax import parse as _parse
+from urikit._syntax.parse import COMPONENTS as COMPONENT_NAMES
 
 
 # -- derived facts -----------------------------------------------------------------------

@@ -15,21 +15,21 @@ The public surface is this module and the namespaces ``urikit.errors``,
 from __future__ import annotations
 
 from . import errors, html, schemes
-from ._complete import complete
-from ._compose import compose
+from ._algorithms.compose import compose
+from ._algorithms.idna import host_to_ascii, host_to_unicode
+from ._algorithms.percent import quote, unquote, unquote_to_bytes
+from ._algorithms.query import build_query, parse_query
+from ._algorithms.requote import requote
+from ._algorithms.resolve import remove_dot_segments
 from ._convert import iri_to_uri, uri_to_iri
-from ._extract import URIMatch, extract
-from ._grammar import GRAMMARS, RFC2396, RFC3986, RFC3987, Grammar
-from ._idna import host_to_ascii, host_to_unicode
-from ._lint import lint
-from ._lint_catalogue import LINT_RULES, Finding, LintRule
-from ._native import ENGINE
+from ._engine import ENGINE
+from ._lint.catalogue import LINT_RULES, Finding, LintRule
+from ._lint.lint import lint
 from ._operations import differences, equivalent, normalize, relativize, resolve
-from ._percent import quote, unquote, unquote_to_bytes
-from ._query import build_query, parse_query
 from ._reference import URIReference, is_valid, parse, validate
-from ._requote import requote
-from ._resolve import remove_dot_segments
+from ._syntax.grammar import GRAMMARS, RFC2396, RFC3986, RFC3987, Grammar
+from ._text.complete import complete
+from ._text.extract import URIMatch, extract
 from .errors import ErrorKind, IDNAError, ResolutionError, URISyntaxError
 
 __all__ = [

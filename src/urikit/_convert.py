@@ -11,15 +11,15 @@ from __future__ import annotations
 import contextlib
 from typing import Literal
 
-from ._charsets import IPRIVATE, UCS
-from ._compose import idna_host_at
-from ._grammar import RFC3987
-from ._idna import host_to_unicode
-from ._iri import decode_ucs, encode_ucs
-from ._native import core
-from ._parse import split
-from ._recompose import recompose, recompose_authority
+from ._algorithms.compose import idna_host_at
+from ._algorithms.idna import host_to_unicode
+from ._algorithms.iri import decode_ucs, encode_ucs
+from ._engine import core
 from ._reference import URIReference, components_of
+from ._syntax.charsets import IPRIVATE, UCS
+from ._syntax.grammar import RFC3987
+from ._syntax.parse import split
+from ._syntax.recompose import recompose, recompose_authority
 from .errors import IDNAError
 
 __all__ = ["iri_to_uri", "uri_to_iri"]

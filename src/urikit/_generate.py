@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from . import _charsets as cs
-from ._grammar import Grammar
 from ._reference import is_valid
+from ._syntax import charsets as cs
+from ._syntax.grammar import Grammar
 
 T = TypeVar("T")
 

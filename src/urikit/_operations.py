@@ -13,13 +13,13 @@ when there is one), else RFC 3986; a grammar given reads every argument under it
 
 from __future__ import annotations
 
-from ._grammar import GRAMMARS, Grammar
-from ._native import core
-from ._normalize import LEVEL_IDS, Level, check_level, normal
-from ._parse import COMPONENTS, Components, read
-from ._recompose import recompose
+from ._algorithms.normalize import LEVEL_IDS, Level, check_level, normal
+from ._algorithms.resolve import AboveRoot, check_above_root, check_base, relative, transform
+from ._engine import core
 from ._reference import URIReference, components_of, grammar_of
-from ._resolve import AboveRoot, check_above_root, check_base, relative, transform
+from ._syntax.grammar import GRAMMARS, Grammar
+from ._syntax.parse import COMPONENTS, Components, read
+from ._syntax.recompose import recompose
 
 __all__ = ["differences", "equivalent", "normalize", "relativize", "resolve"]
 

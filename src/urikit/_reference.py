@@ -21,11 +21,14 @@ from collections.abc import Callable
 from functools import update_wrapper
 from typing import Any
 
-from ._components import component_rules
-from ._grammar import GRAMMARS, RFC3986, Grammar, ReferenceRule, get_grammar
-from ._native import core
-from ._normalize import Level, check_level, lower_host, normal
-from ._parse import (
+from ._algorithms.normalize import Level, check_level, lower_host, normal
+from ._algorithms.query import Pairs, build_query, parse_query
+from ._algorithms.replace import replaced
+from ._algorithms.resolve import AboveRoot, check_above_root, check_base, relative, transform
+from ._engine import core
+from ._syntax.components import component_rules
+from ._syntax.grammar import GRAMMARS, RFC3986, Grammar, ReferenceRule, get_grammar
+from ._syntax.parse import (
     AUTHORITY,
     COMPONENTS,
     FRAGMENT,
@@ -42,10 +45,7 @@ from ._parse import (
     read,
     split,
 )
-from ._query import Pairs, build_query, parse_query
-from ._recompose import recompose
-from ._replace import replaced
-from ._resolve import AboveRoot, check_above_root, check_base, relative, transform
+from ._syntax.recompose import recompose
 from .errors import URISyntaxError
 
 __all__ = [

@@ -23,7 +23,7 @@ of ``urikit.parse``'s components, :func:`errors` of ``urikit.validate``'s
 
 Arrow columns (and pandas and polars Series, which go through Arrow) are read in place
 from their buffers by the compiled core when it is there, under ``rfc3986`` and
-``rfc3987``: no Python string per row (``_batch_arrow``).  Without it they are read row
+``rfc3987``: no Python string per row (``urikit._columns.arrow``).  Without it they are read row
 by row in Python.  pandas and polars input needs pyarrow (``pip install urikit[arrow]``).
 
 >>> from urikit import batch
@@ -50,8 +50,7 @@ from . import (
     ResolutionError,
     URIReference,
     URISyntaxError,
-    _batch_arrow,
-    _native,
+    _engine,
     validate,
 )
 from . import is_valid as _is_valid
@@ -59,8 +58,9 @@ from . import normalize as _normalize
 from . import parse as _parse
 from . import relativize as _relativize
 from . import resolve as _resolve
-from ._batch_arrow import COMPONENTS, Operation
-from ._normalize import LEVEL_IDS, Level
+from ._algorithms.normalize import LEVEL_IDS, Level
+from ._columns import arrow
+from ._columns.arrow import COMPONENTS, Operation
 
 __all__ = ["COMPONENTS", "errors", "is_valid", "normalize", "relativize", "resolve", "split"]
 
@@ -151,7 +151,7 @@ def normalize(column: Any, *, level: Level = "scheme", grammar: str | Grammar | 
         except URISyntaxError:
             return None
 
-    native = _native_grammar(grammar) if level in ("syntax", "scheme") else None
+    native = _core_grammar(grammar) if level in ("syntax", "scheme") else None
     return _apply(column, Operation("normalize", row, native, level=level))
 
 
@@ -171,7 +171,7 @@ def resolve(base: str | URIReference, column: Any, *, grammar: str | Grammar | N
         except (URISyntaxError, ResolutionError):
             return None
 
-    native = _native_grammar(grammar, base)
+    native = _core_grammar(grammar, base)
     return _apply(column, Operation("resolve", row, native, base=str(base)))
 
 
@@ -200,7 +200,7 @@ def relativize(
 _NATIVE_GRAMMARS = ("rfc3986", "rfc3987")
 
 
-def _native_grammar(
+def _core_grammar(
     grammar: str | Grammar | None, base: str | URIReference | None = None
 ) -> str | None:
     """The name of the grammar when the compiled core may read the column under it:
@@ -220,7 +220,7 @@ def _checking(
     """The operation ``name`` of a rule: for the compiled core when the grammar is one
     it reads and ``rule`` a reference rule, named as that grammar names it (RFC 3987's
     ``IRI-reference`` for its alias ``URI-reference``); component rules stay in Python."""
-    native = _native_grammar(grammar)
+    native = _core_grammar(grammar)
     shape = None if native is None else GRAMMARS[native].rules.get(rule)
     if native is None or shape is None:
         return Operation(name, row)
@@ -251,10 +251,10 @@ def _apply(column: Any, op: Operation) -> Any:
     if kind == "list":
         return _rows(column, op)
     if kind == "arrow":
-        return _batch_arrow.apply(column, op)
+        return arrow.apply(column, op)
     if kind == "pandas":
-        return _batch_arrow.apply_pandas(column, op)
-    return _batch_arrow.apply_polars(column, op)
+        return arrow.apply_pandas(column, op)
+    return arrow.apply_polars(column, op)
 
 
 #: The operations of the core's ``list_map``, by batch function (``errors`` asks
@@ -266,7 +266,7 @@ def _rows(column: Sequence[str | None], op: Operation) -> list[Any]:
     """``op`` over a list or tuple: one loop in the compiled core, where it does ``op``,
     with the rows it leaves (invalid, or not a ``str``) done by ``op.row``; else row by
     row in Python."""
-    core = _native.core  # read at each call: the tests switch engines
+    core = _engine.core  # read at each call: the tests switch engines
     code = _LIST_OPERATIONS.get(op.name)
     if op.native is None or code is None or core is None:
         return [None if text is None else op.row(text) for text in column]

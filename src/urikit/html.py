@@ -63,13 +63,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ._complete import check_iri, uri_grammar
-from ._grammar import Grammar, get_grammar
-from ._html_tokenizer import Reference, scan
-from ._html_url import as_uri, check_mode, query_encodings
+from ._algorithms.requote import requote
+from ._html.tokenizer import Reference, scan
+from ._html.url import as_uri, check_mode, query_encodings
 from ._operations import resolve
 from ._reference import URIReference, parse
-from ._requote import requote
+from ._syntax.grammar import Grammar, get_grammar
+from ._text.complete import check_iri, uri_grammar
 from .errors import ErrorKind, IDNAError, ResolutionError, URISyntaxError
 
 __all__ = ["REPAIRS", "Link", "base_uri", "links"]

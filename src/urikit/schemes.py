@@ -20,7 +20,7 @@ import string
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from ._native import core
+from ._engine import core
 
 __all__ = ["Scheme", "get", "known", "register", "unregister"]
 

@@ -30,7 +30,7 @@ from typing import TypeVar
 from hypothesis import strategies as st
 
 from ._generate import Rule, near_miss, rule_of
-from ._grammar import Grammar, get_grammar
+from ._syntax.grammar import Grammar, get_grammar
 
 __all__ = ["components", "formats", "near_misses", "references"]
 

@@ -1,0 +1,1 @@
+"""The command line wing: the ``urikit`` command."""

@@ -1,0 +1,304 @@
+"""The input side of the ``urikit`` command: opening a FILE or stdin, cutting its bytes
+into lines or blocks as they stream, and the one loop over a command's inputs.
+
+Lines end at LF, CR LF or a lone CR wherever the reads cut them, and a file of any size
+is never loaded whole (an HTML document excepted: it is parsed as a whole).
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import errno
+import os
+import select
+import stat
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from typing import BinaryIO, NamedTuple
+
+from .output import InputError, Problem, Progress, Reporter, UsageError, strerror
+
+__all__ = [
+    "CHUNK",
+    "Block",
+    "NotUTF8",
+    "inputs",
+    "open_input",
+    "read_blocks",
+    "read_document",
+    "read_lines",
+    "read_text",
+    "shown_name",
+    "split_lines",
+    "stdin_unless",
+]
+
+CHUNK = 1 << 16  # bytes asked of one read: a pipe's capacity; a line may span many reads
+
+
+# -- the opener ------------------------------------------------------------------------
+def shown_name(name: str | None) -> str:
+    """The name of an input in reports: ``<stdin>`` for standard input."""
+    return "<stdin>" if name is None or name == "-" else name
+
+
+@contextlib.contextmanager
+def open_input(name: str | None, progress: Progress | None = None) -> Iterator[Iterator[bytes]]:
+    """The bytes of the file ``name`` (stdin for ``-`` or ``None``) in chunks, closed on
+    leaving, counted by ``progress``.  A file that cannot be opened is a
+    :class:`UsageError`; a read that fails, stdin's included, an :class:`InputError`."""
+    if name is None or name == "-":
+        if sys.stdin is None:  # closed before the start (`<&-`): Python sets it to None
+            raise InputError(f"cannot read standard input: {os.strerror(errno.EBADF)}")
+        _refuse_stdout(sys.stdin.buffer, "standard input")
+        yield _chunks(sys.stdin.buffer, "standard input", progress)
+        return
+    try:  # not `with open(...)`: only an OSError of open itself is a usage error
+        stream = open(name, "rb")  # noqa: SIM115
+    except OSError as error:
+        raise UsageError(f"cannot read {name}: {strerror(error)}") from None
+    with stream:
+        _refuse_stdout(stream, name)
+        yield _chunks(stream, name, progress)
+
+
+def _size(stream: BinaryIO) -> int | None:
+    """The size of a regular file, ``None`` for a pipe, a terminal or a device."""
+    try:
+        status = os.fstat(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        return None
+    return status.st_size if stat.S_ISREG(status.st_mode) else None
+
+
+def _refuse_stdout(stream: BinaryIO, name: str) -> None:
+    """A :class:`UsageError` if ``stream`` reads the regular file that stdout writes to
+    (``urikit check f >> f``), which would read its own reports until the disk is full."""
+    try:
+        read, written = os.fstat(stream.fileno()), os.fstat(sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):  # no stdout, or no descriptor: no file
+        return
+    same = (read.st_dev, read.st_ino) == (written.st_dev, written.st_ino)
+    if same and stat.S_ISREG(read.st_mode):
+        raise UsageError(f"{name} is also the standard output")
+
+
+def _chunks(stream: BinaryIO, name: str, progress: Progress | None) -> Iterator[bytes]:
+    """The bytes of ``stream`` as they come: ``read1`` returns what a pipe holds without
+    waiting for a full chunk, so a line is handled as soon as it is written."""
+    read = getattr(stream, "read1", stream.read)
+    if progress is not None:
+        progress.add_input(_size(stream))
+    while True:
+        try:
+            chunk: bytes = read(CHUNK)
+            if not chunk and _wait_if_nonblocking(stream):
+                chunk = read(CHUNK)  # readable, yet nothing: the end
+        except OSError as error:  # the one place a read fails: the reporter says so
+            raise InputError(f"cannot read {name}: {strerror(error)}") from None
+        if not chunk:
+            return
+        if progress is not None:
+            progress.read += len(chunk)
+        yield chunk
+
+
+def _wait_if_nonblocking(stream: BinaryIO) -> bool:
+    """Wait until ``stream`` can be read if its descriptor is non-blocking (a stdin another
+    program left so), where an empty read means "nothing yet" as well as "the end"."""
+    try:
+        fd = stream.fileno()
+        if os.name != "posix" or os.get_blocking(fd):
+            return False
+    except (OSError, ValueError):  # no descriptor (an in-memory stream): reads block
+        return False
+    select.select([fd], [], [])
+    return True
+
+
+#: Codecs of domain name labels (RFC 3490, RFC 3492), which are no document encodings.
+_LABEL_CODECS = frozenset({"idna", "punycode"})
+
+
+def read_document(name: str | None, encoding: str) -> str:
+    """The whole text of the file ``name`` (stdin for ``-`` or ``None``) in ``encoding``,
+    bytes it cannot decode replaced, without a byte order mark.  An encoding Python does
+    not know, or that does not decode bytes to text, is a :class:`UsageError`, the first
+    before anything is read."""
+    try:  # an unknown name (LookupError) or not a name at all (ValueError)
+        codec = codecs.lookup(encoding).name
+    except (LookupError, ValueError):
+        raise UsageError(f"--encoding: unknown encoding {encoding!r}") from None
+    if codec in _LABEL_CODECS:  # Python 3.13 decodes a document in punycode to ""
+        raise UsageError(f"--encoding: {encoding!r} encodes host names, not documents")
+    with open_input(name) as chunks:
+        data = b"".join(chunks)
+    try:
+        text = data.decode(encoding, "replace")
+    except LookupError:  # a codec of bytes to bytes (rot13, zlib): not a text encoding
+        raise UsageError(f"--encoding: {encoding!r} is not a text encoding") from None
+    except ValueError as error:  # a codec without 'replace' (idna), or failing anyway
+        first = str(error).split("\n")[0]
+        raise UsageError(f"--encoding {encoding!r} cannot decode the document: {first}") from None
+    return text.removeprefix("\ufeff")
+
+
+# -- lines -------------------------------------------------------------------------------
+def split_lines(chunks: Iterable[bytes]) -> Iterator[bytes]:
+    """The lines of a byte stream given in chunks, each with its line end: LF, CR LF or a
+    lone CR (the three that ``bytes.splitlines`` knows).  A CR that ends a chunk is held
+    until the next chunk says whether an LF follows, so a CR LF pair cut by a read stays
+    one line end; a line that ends in LF is yielded as soon as its chunk is read."""
+    rest: list[bytes] = []  # an unfinished line in pieces, or a line ending in CR
+    for chunk in chunks:
+        if not chunk:
+            continue
+        if rest and rest[-1].endswith(b"\r"):
+            if chunk.startswith(b"\n"):
+                rest.append(b"\n")
+                chunk = chunk[1:]
+            yield b"".join(rest)
+            rest = []
+        lines = chunk.splitlines(keepends=True)
+        # the last line goes on in the next chunk unless it ends in LF (a CR may lack its LF)
+        tail = lines.pop() if lines and not lines[-1].endswith(b"\n") else None
+        if lines:
+            if rest:
+                lines[0] = b"".join([*rest, lines[0]])
+                rest = []
+            yield from lines
+        if tail is not None:
+            rest.append(tail)
+    if rest:
+        yield b"".join(rest)
+
+
+class NotUTF8(NamedTuple):
+    """A line that is not UTF-8: the column of its first bad byte (from 1), why, and the
+    line with U+FFFD in place of what is not UTF-8."""
+
+    column: int
+    reason: str
+    text: str
+
+
+def read_lines(chunks: Iterable[bytes]) -> Iterator[tuple[int, str | NotUTF8]]:
+    """``(line_number, text)`` for each line of a byte stream given in chunks, ``text`` a
+    :class:`NotUTF8` for a line that is not UTF-8.
+
+    Lines end at LF, CR LF or a lone CR (see :func:`split_lines`); a UTF-8 byte order mark
+    on the first line is dropped.  Lines of any length stream through without loading the
+    whole file.
+    """
+    for number, raw in enumerate(split_lines(chunks), start=1):
+        raw = raw.rstrip(b"\r\n")  # exactly the line end: a CR or LF always ends a line
+        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        try:
+            yield number, raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            column = len(raw[: error.start].decode("utf-8", "replace")) + 1
+            reason = f"not UTF-8: byte 0x{raw[error.start]:02X}"
+            yield number, NotUTF8(column, reason, raw.decode("utf-8", "replace"))
+
+
+# -- the loop over a command's inputs ------------------------------------------------------
+def stdin_unless(arguments: Sequence[str]) -> Sequence[str] | None:
+    """``arguments``, or ``None`` (read stdin) when there are none or only ``-``."""
+    return None if not arguments or list(arguments) == ["-"] else arguments
+
+
+def inputs(
+    report: Reporter, arguments: Sequence[str] | None = None, files: Sequence[str] = ()
+) -> Iterator[tuple[int, str]]:
+    """``(number, text)`` for each input of a command, numbered from 1: each of
+    ``arguments`` (the reports name them ``<arg>``), or when it is ``None`` each line of
+    each of ``files`` in turn (none: stdin; ``-`` is stdin; see :func:`read_lines`),
+    numbered from 1 in each.  :attr:`Reporter.file` names the input being read.  A line
+    that is not UTF-8 is reported invalid here, at its column, and not yielded."""
+    if arguments is not None:
+        report.file = "<arg>"
+        yield from enumerate(arguments, start=1)
+        return
+    progress, step = report.progress, report.progress.STEP
+    for name in files or ["-"]:
+        with open_input(name, progress) as chunks:
+            report.file = shown_name(name)
+            number = 0
+            for number, text in read_lines(chunks):
+                if not number % step:
+                    progress.lines(number)
+                if isinstance(text, NotUTF8):
+                    found = Problem(text.column - 1, "not-utf-8", text.reason)
+                    report.failed(number, text.text, found)
+                else:
+                    yield number, text
+            progress.done += number
+
+
+# -- blocks of text, for searching -------------------------------------------------------
+def read_blocks(chunks: Iterable[bytes], size: int = 1 << 20) -> Iterator[str]:
+    """The decoded text of a byte stream in blocks of about ``size`` bytes, each made of
+    whole lines and ending at a blank line where possible (a URI in ``<...>`` never spans
+    one), so that a file of any size streams.  Bytes that are not UTF-8 become U+FFFD,
+    which no URI holds (a line end never falls inside a UTF-8 sequence, so decoding by
+    block is decoding the whole)."""
+    lines: list[bytes] = []
+    length = 0
+    for line in split_lines(chunks):
+        lines.append(line)
+        length += len(line)
+        if length >= size and (not line.strip() or length >= 4 * size):
+            yield b"".join(lines).decode("utf-8", "replace")
+            lines, length = [], 0
+    if lines:
+        yield b"".join(lines).decode("utf-8", "replace")
+
+
+def _count_line_ends(text: str, start: int, end: int) -> int:
+    """The line ends (LF, CR LF, lone CR) in ``text[start:end]``."""
+    crlf = text.count("\r\n", start, end)
+    return text.count("\n", start, end) + text.count("\r", start, end) - crlf
+
+
+class Block:
+    """One block of :func:`read_text`: its ``text``, the ``offset`` of its first character
+    in the input, and the line and column of its characters."""
+
+    __slots__ = ("_line", "_line_start", "_seen", "offset", "text")
+
+    def __init__(self, text: str, offset: int, line: int) -> None:
+        self.text = text
+        self.offset = offset
+        self._line = line  # the line of text[_seen]
+        self._seen = self._line_start = 0  # how far lines are counted; where that line begins
+
+    def position(self, index: int) -> tuple[int, int]:
+        """The line and column (both from 1, lines as ``check`` counts them) of
+        ``text[index]``, for indexes asked in increasing order: each stretch of the block
+        is searched once, however many indexes a line has."""
+        text, seen = self.text, self._seen
+        self._line += _count_line_ends(text, seen, index)
+        last = max(text.rfind("\n", seen, index), text.rfind("\r", seen, index))
+        if last >= 0:
+            self._line_start = last + 1
+        self._seen = index
+        return self._line, index - self._line_start + 1
+
+    def end_line(self) -> int:
+        """The line that the next block begins on."""
+        return self._line + _count_line_ends(self.text, self._seen, len(self.text))
+
+
+def read_text(chunks: Iterable[bytes]) -> Iterator[Block]:
+    """The text of a byte stream in the blocks of :func:`read_blocks`, without a UTF-8 byte
+    order mark (which still counts as the input's first character in offsets)."""
+    offset, line = 0, 1
+    for number, text in enumerate(read_blocks(chunks)):
+        if number == 0 and text.startswith("\ufeff"):
+            text, offset = text[1:], 1
+        block = Block(text, offset, line)
+        yield block
+        line = block.end_line()
+        offset += len(text)

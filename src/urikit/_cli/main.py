@@ -1,0 +1,546 @@
+"""The ``urikit`` command: its subcommands and its entry point, ``main``.
+
+Every subcommand is a thin client of the public library, and a pipeline tool: inputs
+are arguments or the lines of files and stdin, one result (or, with ``--json``, one JSON
+Lines record) per input, a failed input reported as ``FILE:LINE:COLUMN: reason`` while
+processing goes on (``--on-error`` says what stands in its place on stdout).  Anything
+else that ends a run early is one line on stderr, ``urikit COMMAND: reason``, never a
+traceback.  The exit status, the same for every command:
+
+* 0: every input valid (for ``equivalent``: every pair equivalent; for ``lint``: no
+  finding above info);
+* 1: some input invalid (for ``equivalent``: or some pair not equivalent; for ``lint``:
+  some finding of severity error, an invalid reference being one);
+* 3: (``lint``) findings of severity warning, none of severity error;
+* 2: a usage error: an unknown flag or command, an invalid option value, an invalid base
+  URI, a FILE that cannot be opened, an IDNA conversion asked for (``--host idna``)
+  without the extra it needs, ``urikit`` alone (after its help);
+* 74: reading the input or writing the output failed (``EX_IOERR`` of sysexits.h): a closed
+  or unreadable stdin, a closed stdout, a full disk;
+* 130: interrupted (Ctrl-C), as a shell reports SIGINT;
+* 141: the reader of the output went away (``| head``), as SIGPIPE would, silently.
+
+A command that takes references as arguments (``parse``, ``normalize``, ...) reads FILEs
+with ``-i FILE`` and warns when an argument names an existing file, since a file name is
+a valid reference too: ``urikit normalize urls.txt`` prints ``urls.txt``, and says so.
+
+Lines end at LF, CR LF or a lone CR, and input streams in chunks: a file of any size is
+never loaded whole (``links`` excepted: an HTML document is parsed as a whole).
+
+The command line is built in layers: :mod:`urikit._cli.args` reads the arguments,
+:mod:`urikit._cli.input` opens the input and loops over it, :mod:`urikit._cli.output`
+writes results and reports and keeps the exit status; each command here is a few lines
+between them and the public library.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
+
+from .. import (  # the public surface only: the command line is a client of the library
+    LINT_RULES,
+    Finding,
+    ResolutionError,
+    URIMatch,
+    URIReference,
+    URISyntaxError,
+    complete,
+    differences,
+    extract,
+    html,
+    iri_to_uri,
+    is_valid,
+    lint,
+    normalize,
+    parse,
+    relativize,
+    resolve,
+    uri_to_iri,
+)
+from ..errors import IDNAError
+from .args import check_arguments, parse_args
+from .input import (
+    Block,
+    inputs,
+    open_input,
+    read_document,
+    read_text,
+    shown_name,
+    stdin_unless,
+)
+from .output import (
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_WARNINGS,
+    Problem,
+    Reporter,
+    UsageError,
+    problem,
+    warn,
+)
+
+__all__ = ["main"]
+
+
+def _sources(
+    args: argparse.Namespace, given: Sequence[str]
+) -> tuple[Sequence[str] | None, list[str]]:
+    """The arguments of :func:`inputs` for a command that takes references as arguments
+    (``given``) or reads them from the files of ``--input`` (or stdin: none, or ``-``)."""
+    files: list[str] = args.input or []
+    if files and list(given) not in ([], ["-"]):
+        raise UsageError("give references as arguments or --input FILE, not both")
+    for text in given:  # a file name is a valid reference too: say how it is taken
+        if text != "-" and os.path.isfile(text):
+            warn(
+                f"urikit {args.command}: {text!r} is taken as a URI reference, not read as a "
+                f"file; to read one reference a line from it: urikit {args.command} -i {text}"
+            )
+    return (None if files else stdin_unless(given)), files
+
+
+def _base(text: str, grammar: str, name: str) -> URIReference:
+    """A base URI from the command line (RFC 3986 §5.1: it has a scheme), or a
+    :class:`UsageError` naming the option."""
+    try:
+        base = parse(text, grammar=grammar)
+        resolve(base, "")  # a ResolutionError for a base without a scheme (RFC 3986 §5.2.1)
+    except URISyntaxError as error:
+        raise UsageError(f"{name} {text!r}: column {error.position + 1}: {error.reason}") from None
+    except ResolutionError as error:
+        raise UsageError(f"{name}: {error}") from None
+    return base
+
+
+# -- parse ---------------------------------------------------------------------------
+def _port_number(ref: URIReference) -> int | None:
+    """``ref.port_number``, or ``None`` for a port with more significant digits than Python
+    turns into an int or back (``sys.get_int_max_str_digits()``, 4,300 by default): the
+    digits are still in ``port``."""
+    try:
+        number = ref.port_number
+        if number is not None:
+            str(number)  # writing it out is what fails past the limit
+    except ValueError:
+        return None
+    return number
+
+
+def _describe(ref: URIReference) -> dict[str, object]:
+    """The fields of ``parse --json``: the URI, its components, what the host is."""
+    described: dict[str, object] = {"uri": str(ref), **ref.components()}
+    described["host_type"] = ref.host_type
+    described["port_number"] = _port_number(ref)
+    if ref.grammar == "rfc2396":
+        described["is_opaque"] = ref.is_opaque
+    return described
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "(absent)"
+    return '""' if value == "" else str(value)
+
+
+def _components_text(text: str, ref: URIReference, described: dict[str, object]) -> str:
+    """The text of ``parse``: the input, then one indented line per field."""
+    lines = [text]
+    for name, value in described.items():
+        if name == "port_number" and value is None and ref.port:
+            lines.append(f"  {name:<11} (too large)")
+        elif name != "uri":
+            lines.append(f"  {name:<11} {_show(value)}")
+    return "\n".join(lines)
+
+
+def cmd_parse(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit parse [URI...|-]``: the components of each reference."""
+    for number, text in inputs(report, *_sources(args, args.uris)):
+        try:
+            ref = parse(text, grammar=args.grammar, rule=args.rule)
+        except URISyntaxError as error:
+            report.failed(number, text, problem(error, text))
+            continue
+        described = _describe(ref)
+        if report.json:
+            report.record(number, text, {**described, "error": None})
+        else:
+            report.write(_components_text(text, ref, described))
+
+
+# -- check ---------------------------------------------------------------------------
+def cmd_check(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit check [FILE...|-]``: report every invalid line, then a summary."""
+    valid = empty = 0
+    as_json, grammar, rule = report.json, args.grammar, args.rule
+    report.failure_fields = {"valid": False}
+    for number, text in inputs(report, files=args.files):
+        if not text:
+            empty += 1
+            if as_json:
+                report.record(number, text, {"valid": None, "error": None})
+        elif is_valid(text, grammar=grammar, rule=rule):
+            valid += 1
+            if as_json:
+                report.record(number, text, {"valid": True, "error": None})
+        else:
+            try:
+                parse(text, grammar=grammar, rule=rule)
+            except URISyntaxError as error:
+                report.failed(number, text, problem(error, text))
+    skipped = f", {empty} empty lines skipped" if empty else ""
+    summary = f"{valid} valid, {report.invalid_count} invalid{skipped}"
+    if as_json:
+        report.warn(summary)
+    else:
+        report.write(summary)
+
+
+# -- resolve, relativize -------------------------------------------------------------
+def cmd_resolve(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit resolve BASE [REF...|-]``: one target URI per reference."""
+    base = _base(args.base, args.grammar, "BASE")
+    report.failure_fields = {"result": None}
+    for number, text in inputs(report, *_sources(args, args.refs)):
+        try:
+            target = resolve(base, text, strict=not args.non_strict, above_root=args.above_root)
+        except (URISyntaxError, ResolutionError) as error:
+            report.failed(number, text, problem(error, text))
+        else:
+            report.result(number, text, target)
+
+
+def cmd_relativize(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit relativize BASE [TARGET...|-]``: the shortest reference to each target."""
+    base = _base(args.base, args.grammar, "BASE")
+    report.failure_fields = {"result": None}
+    for number, text in inputs(report, *_sources(args, args.targets)):
+        try:
+            shortest = relativize(base, text, grammar=args.grammar)
+        except (URISyntaxError, ResolutionError) as error:
+            report.failed(number, text, problem(error, text))
+        else:
+            report.result(number, text, shortest)
+
+
+# -- normalize, equivalent -----------------------------------------------------------
+def cmd_normalize(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit normalize [URI...|-]``: one normal form per reference."""
+    report.failure_fields = {"result": None}
+    for number, text in inputs(report, *_sources(args, args.uris)):
+        try:
+            normal = normalize(text, level=args.level, grammar=args.grammar)
+        except URISyntaxError as error:
+            report.failed(number, text, problem(error, text))
+        else:
+            report.result(number, text, normal)
+
+
+def _pairs(args: argparse.Namespace, report: Reporter) -> Iterator[tuple[int, str, str | None]]:
+    """``(number, a, b)`` for each pair of ``equivalent``: A and B, or each line of the
+    inputs, A TAB B (``b`` is ``None`` for a line without a TAB)."""
+    if args.b is not None:
+        if args.input:
+            raise UsageError("give A and B as arguments or --input FILE, not both")
+        report.file = "<arg>"
+        yield 1, args.a, args.b
+        return
+    if args.a not in (None, "-"):
+        raise UsageError("B is missing (with no A and B, pairs A TAB B are read from stdin)")
+    for number, text in inputs(report, None, args.input or []):
+        a, tab, b = text.partition("\t")
+        yield number, a, b if tab else None
+
+
+def cmd_equivalent(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit equivalent [A B|-]``: for each pair, whether it is equivalent (and the
+    common normal form) or the first component that differs."""
+    if args.base is not None:
+        _base(args.base, args.grammar, "--base")
+    options = {"level": args.level, "grammar": args.grammar}
+    for number, a, b in _pairs(args, report):
+        text = a if b is None else f"{a}\t{b}"
+        report.failure_fields = {"a": a, "b": b, "equivalent": None}
+        report.failure_fields |= {"normal": None, "differs": None}
+        if b is None:
+            report.failed(number, text, Problem(len(a), "no-pair", "no TAB between A and B"))
+            continue
+        try:
+            found = differences(a, b, base=args.base, **options)
+        except (URISyntaxError, ResolutionError) as error:
+            in_b = isinstance(error, URISyntaxError) and error.text == b and error.text != a
+            at = problem(error, b if in_b else a)
+            report.failed(number, text, at._replace(position=at.position + (len(a) + 1) * in_b))
+            continue
+        fields: dict[str, object] = {"a": a, "b": b, "equivalent": not found}
+        if not found:
+            resolved = a if args.base is None else resolve(args.base, a, grammar=args.grammar)
+            normal = normalize(resolved, **options)
+            fields |= {"normal": normal, "differs": None}
+            report.result(number, text, f"equivalent: {normal}", fields)
+            continue
+        name, first, second = found[0]
+        fields |= {"normal": None, "differs": {"component": name, "a": first, "b": second}}
+        shown = f"not equivalent: the {name} differs: {_show(first)} vs {_show(second)}"
+        report.result(number, text, shown, fields)
+        report.account(EXIT_INVALID)
+
+
+# -- extract, complete ---------------------------------------------------------------
+def cmd_extract(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit extract [FILE...|-]``: the URIs in a text, one per line."""
+    schemes = None if args.schemes is None else [s for s in args.schemes.split(",") if s]
+    for name in args.files or ["-"]:
+        with open_input(name, report.progress) as chunks:
+            report.file = shown_name(name)
+            line = 0
+            for block in read_text(chunks):
+                found = extract(
+                    block.text, schemes=schemes, abbreviated=args.abbreviated, grammar=args.grammar
+                )
+                for match in found:
+                    if report.json:
+                        line, column = block.position(match.start)
+                        fields = _match_fields(block, match, column)
+                        report.record(line, block.text[match.start : match.end], fields)
+                    else:
+                        report.write(match.iri if args.iri else match.uri)
+                line = block.end_line()
+                report.progress.lines(line)
+            report.progress.done += line
+
+
+def _match_fields(block: Block, match: URIMatch, column: int) -> dict[str, object]:
+    """The fields of ``extract --json``: offsets in the input, column (from 1)."""
+    return {
+        "column": column,
+        "uri": match.uri,
+        "iri": match.iri,
+        "start": block.offset + match.start,
+        "end": block.offset + match.end,
+        "delimiter": match.delimiter,
+        "alternatives": list(match.alternatives),
+    }
+
+
+def cmd_complete(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit complete [TEXT...|-]``: the URI each abbreviated URL stands for."""
+    try:
+        complete("www.example.com", default_scheme=args.default_scheme)
+    except URISyntaxError as error:
+        scheme = args.default_scheme
+        raise UsageError(f"--default-scheme {scheme!r}: {error.reason}") from None
+    report.failure_fields = {"result": None}
+    for number, text in inputs(report, *_sources(args, args.texts)):
+        try:
+            completed = complete(text, default_scheme=args.default_scheme)
+        except URISyntaxError as error:
+            report.failed(number, text, problem(error, text))
+        else:
+            report.result(number, text, completed)
+
+
+# -- links ---------------------------------------------------------------------------
+def cmd_links(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit links [--base URL] [FILE...|-]``: the resolved links of HTML documents."""
+    for name in args.files or ["-"]:
+        document = read_document(name, args.encoding)
+        report.file = shown_name(name)
+        try:
+            found = html.links(
+                document,
+                retrieval_uri=args.base,
+                grammar=args.grammar,
+                encoding=args.encoding,
+                mode=args.mode,
+                lenient=args.lenient,
+            )
+        except (URISyntaxError, ResolutionError) as error:
+            raise UsageError(f"--base: {error}".split("\n")[0]) from None
+        except ValueError as error:  # an encoding that no HTML document is in
+            raise UsageError(f"--encoding: {error}") from None
+        for link in found:
+            _link(report, link)
+        report.progress.lines(document.count("\n"))
+
+
+def _link(report: Reporter, link: html.Link) -> None:
+    """One link of ``links``: its target URI, or the report of why it has none."""
+    fields = {
+        "column": link.column,
+        "uri": link.uri,
+        "reference": link.reference,
+        "element": link.element,
+        "attribute": link.attribute,
+        "repaired": list(link.repaired),
+    }
+    if link.uri is not None:
+        if link.repaired and not report.json:
+            what = f"<{link.element} {link.attribute}> repaired ({', '.join(link.repaired)})"
+            report.note(link.line, link.column, what)
+        report.result(link.line, link.reference, link.uri, fields)
+        return
+    failure = link.error
+    assert failure is not None
+    found = problem(failure, link.reference)
+    if not isinstance(failure, URISyntaxError) or failure.text != link.reference:
+        found = found._replace(position=0)  # about a conversion or resolution of the reference
+    before = link.reference[: found.position]
+    one_line = "\n" not in before and "\r" not in before
+    column = link.column + found.position if one_line else link.column
+    if not report.json:
+        found = found._replace(reason=f"<{link.element} {link.attribute}>: {found.reason}")
+    report.failed(link.line, link.reference, found, column=column, fields=fields)
+
+
+# -- lint ----------------------------------------------------------------------------
+def _rule_names(value: str | None, flag: str) -> list[str] | None:
+    """The rules of ``--select`` or ``--ignore`` (comma-separated), each one known."""
+    if value is None:
+        return None
+    names = [name.strip() for name in value.split(",") if name.strip()]
+    for name in names:
+        if name not in LINT_RULES:
+            raise UsageError(f"{flag}: unknown rule {name!r} (the rules: {', '.join(LINT_RULES)})")
+    return names
+
+
+def _finding_fields(found: Finding, line: int) -> dict[str, object]:
+    """One finding of ``lint --json``."""
+    return {
+        "rule": found.rule,
+        "severity": found.severity,
+        "position": found.position,
+        "end": found.end,
+        "line": line,
+        "column": found.position + 1,
+        "message": found.message,
+        "source": found.source,
+    }
+
+
+def cmd_lint(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit lint [FILE...|-]``: one report per finding, then a summary; the status by
+    the worst severity.  A rule that says it is unavailable (the parser differential
+    without ada-url) is noted once on stderr, not on every line."""
+    select, ignore = _rule_names(args.select, "--select"), _rule_names(args.ignore, "--ignore")
+    if args.base is not None:
+        _base(args.base, args.grammar, "--base")
+    report.failure_fields = {"findings": None}
+    counts = {"error": 0, "warning": 0, "info": 0}
+    lines, noted = 0, False
+    for number, text in inputs(report, files=args.files):
+        lines += 1
+        found = []
+        for one in lint(text, grammar=args.grammar, base=args.base, select=select, ignore=ignore):
+            if one.rule == "parser-differential" and one.severity == "info":
+                if not noted:
+                    report.warn(f"{report.command}: note: parser-differential {one.message}")
+                    noted = True
+                continue
+            counts[one.severity] += 1
+            found.append(one)
+        if report.json:
+            fields = {"findings": [_finding_fields(f, number) for f in found], "error": None}
+            report.record(number, text, fields)
+            continue
+        for one in found:
+            message = f"{one.severity}: {one.rule}: {one.message}"
+            report.diagnostic(number, one.position + 1, message, text)
+    errors, warnings, infos = counts["error"], counts["warning"], counts["info"]
+    lines += report.invalid_count  # lines that are not UTF-8, reported as they were read
+    summary = f"{lines} lines: {errors} errors, {warnings} warnings, {infos} info"
+    if report.json:
+        report.warn(summary)
+    else:
+        report.write(summary)
+    if counts["error"]:
+        report.account(EXIT_INVALID)
+    elif counts["warning"] and report.status == EXIT_OK:
+        report.account(EXIT_WARNINGS)
+
+
+# -- iri-to-uri, uri-to-iri ---------------------------------------------------------
+def _convert(
+    args: argparse.Namespace, report: Reporter, convert: Callable[[str], str], probe: str
+) -> None:
+    """The loop of ``iri-to-uri`` and ``uri-to-iri``: one result per reference.  With
+    ``--host idna``, ``probe`` (a host the mode converts) is converted first, so that a
+    missing extra is a usage error at once, whatever the input holds."""
+    if args.host == "idna":
+        try:
+            convert(probe)
+        except ModuleNotFoundError as error:
+            raise UsageError(f"--host idna: {error}") from None
+    report.failure_fields = {"result": None}
+    for number, text in inputs(report, *_sources(args, args.uris)):
+        try:
+            converted = convert(text)
+        except (URISyntaxError, IDNAError) as error:  # either positioned in the text
+            report.failed(number, text, problem(error, text))
+        else:
+            report.result(number, text, converted)
+
+
+def cmd_iri_to_uri(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit iri-to-uri [IRI...|-]``: the URI of each IRI reference (RFC 3987 §3.1)."""
+    convert = partial(iri_to_uri, host=args.host, mode=args.mode)
+    _convert(args, report, convert, "//b\u00fccher.example")
+
+
+def cmd_uri_to_iri(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit uri-to-iri [URI...|-]``: the IRI of each URI reference (RFC 3987 §3.2)."""
+    convert = partial(uri_to_iri, host=args.host, mode=args.mode)
+    _convert(args, report, convert, "//xn--bcher-kva.example")
+
+
+# -- the entry point -----------------------------------------------------------------
+COMMANDS: dict[str, Callable[[argparse.Namespace, Reporter], None]] = {
+    "parse": cmd_parse,
+    "check": cmd_check,
+    "resolve": cmd_resolve,
+    "relativize": cmd_relativize,
+    "normalize": cmd_normalize,
+    "equivalent": cmd_equivalent,
+    "extract": cmd_extract,
+    "complete": cmd_complete,
+    "links": cmd_links,
+    "lint": cmd_lint,
+    "iri-to-uri": cmd_iri_to_uri,
+    "uri-to-iri": cmd_uri_to_iri,
+}
+
+
+def _watched() -> bool:
+    """Whether someone watches a run whose output goes elsewhere: stderr is a terminal
+    and stdout is not (where the results would scroll past a progress line)."""
+    return bool(sys.stderr and sys.stderr.isatty()) and not (sys.stdout and sys.stdout.isatty())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``urikit`` command line; returns the exit status (see the module docstring)."""
+    report = Reporter()
+    with report.guard():
+        args = parse_args(argv, report)
+        if args is not None:
+            as_json = getattr(args, "json", False)
+            report.begin(
+                args.command,
+                json=as_json,
+                reports_are_output=args.command in ("check", "lint") and not as_json,
+                on_error=getattr(args, "on_error", None),
+                show_source=getattr(args, "show_source", False),
+            )
+            check_arguments(args)
+            if not args.quiet and (args.progress or _watched()):
+                report.progress.enable(explicit=args.progress)
+            COMMANDS[args.command](args, report)
+    return report.status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

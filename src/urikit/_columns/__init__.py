@@ -1,0 +1,1 @@
+"""The columns wing: the Arrow side of :mod:`urikit.batch`."""

@@ -1,0 +1,229 @@
+"""The rules of :func:`urikit.lint` as data: each rule's stable name, severity, source (the
+RFC section or the advisory) and what it looks for, and :class:`Finding`, what a rule
+reports.  The checks are :mod:`urikit._lint.rules`, :mod:`urikit._lint.ipv4`,
+:mod:`urikit._lint.unicode` and :mod:`urikit._lint.differential`; the engine is
+:mod:`urikit._lint.lint`.
+
+Severities say how much a finding matters where a link is expected: ``"error"``, the
+string means something else to some parser or user than it seems to (or it is no URI at
+all); ``"warning"``, a construct that security checks often get wrong or the RFCs
+deprecate; ``"info"``, worth knowing, usually harmless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Literal
+
+__all__ = ["LINT_RULES", "SEVERITIES", "Finding", "LintRule", "Severity", "finding", "shown"]
+
+Severity = Literal["error", "warning", "info"]
+#: The severities, worst first.
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """What one rule of :func:`urikit.lint` found: the ``rule`` (a name of
+    :data:`urikit.LINT_RULES`), its ``severity``, the span ``position`` to ``end`` (0-based,
+    end excluded) of the input it concerns, a one-line ``message`` naming what was found,
+    and the ``source`` (RFC section or advisory)."""
+
+    rule: str
+    severity: Severity
+    position: int
+    end: int
+    message: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class LintRule:
+    """A rule of :func:`urikit.lint`: its stable ``name``, ``severity``, ``source`` and a
+    one-line ``summary`` of what it looks for."""
+
+    name: str
+    severity: Severity
+    source: str
+    summary: str
+
+
+def _rules(*rules: LintRule) -> Mapping[str, LintRule]:
+    return MappingProxyType({rule.name: rule for rule in rules})
+
+
+#: The catalogue, in the order of the table in docs/lint.md.
+LINT_RULES: Mapping[str, LintRule] = _rules(
+    LintRule(
+        "syntax",
+        "error",
+        "RFC 3986 §3 (RFC 2396 §3, RFC 3987 §2.2 under those grammars)",
+        "not a URI reference under the grammar: the syntax error, where and why",
+    ),
+    LintRule(
+        "whitespace-or-control",
+        "error",
+        "WHATWG URL basic URL parser; CVE-2023-24329, CVE-2022-0391",
+        "a space or control character: leading or trailing ones are stripped and tab, CR, "
+        "LF removed anywhere by browsers and urllib.parse, others kept by some parsers",
+    ),
+    LintRule(
+        "backslash",
+        "error",
+        "WHATWG URL (special schemes); URL parsing confusion (backslash)",
+        "'\\' before the query: browsers read it as '/' in http(s), ws(s), ftp and file URLs",
+    ),
+    LintRule(
+        "slash-confusion",
+        "error",
+        "WHATWG URL (special authority slashes); URL parsing confusion (slashes)",
+        "a special scheme not followed by exactly '//' (http:evil.com, http:///evil.com), or "
+        "a relative reference beginning with three slashes or a backslash among two",
+    ),
+    LintRule(
+        "scheme-confusion",
+        "warning",
+        "RFC 3986 §3.1, RFC 2396 Appendix F; URL parsing confusion (scheme)",
+        "an unregistered scheme followed by a port-like number (localhost:8080/x): RFC 3986 "
+        "reads a scheme, people and lenient parsers a host",
+    ),
+    LintRule(
+        "dangerous-scheme",
+        "warning",
+        "HTML Standard (javascript: URLs); RFC 2397 (data:); OWASP XSS prevention",
+        "javascript:, vbscript: or data: (script where a link is expected), however written",
+    ),
+    LintRule(
+        "userinfo-password",
+        "warning",
+        "RFC 3986 §3.2.1, §7.5",
+        "a password in the userinfo (user:password@): deprecated, and logged in clear text",
+    ),
+    LintRule(
+        "userinfo-looks-like-host",
+        "error",
+        "RFC 3986 §7.6",
+        "a userinfo that reads as a host name, IP address or host:port, hiding the real host",
+    ),
+    LintRule(
+        "authority-confusion",
+        "warning",
+        "bpo-30500; CVE-2021-45046 (Log4j 2.15 allowlist bypass)",
+        "'?' or '#' right after the host with '@', '.' or ':' before the next '/': parsers "
+        "that end the authority at '/' only read another host (http://abc#@def)",
+    ),
+    LintRule(
+        "encoded-host",
+        "warning",
+        "RFC 3986 §3.2.2, §7.3; URL parsing confusion (URL-encoded data)",
+        "percent-encoding in the host: browsers decode it before resolving, string filters do not",
+    ),
+    LintRule(
+        "ipv4-rare-form",
+        "error",
+        "RFC 3986 §7.4",
+        "a host that inet_aton or browsers read as an IPv4 address though it is not in "
+        "dotted-decimal form (octal, hex, fewer parts, one number, a trailing dot)",
+    ),
+    LintRule(
+        "ipv6-embedded-ipv4",
+        "warning",
+        "RFC 4291 §2.5.5, RFC 6052, RFC 3056, RFC 4380",
+        "an IPv6 literal that carries an IPv4 address (IPv4-mapped, -compatible, NAT64, "
+        "6to4, Teredo)",
+    ),
+    LintRule(
+        "port-out-of-range",
+        "error",
+        "RFC 3986 §3.2.3; RFC 9293 §3.1 (16-bit ports)",
+        "a port above 65535: rejected by some parsers, wrapped modulo 65536 by others",
+    ),
+    LintRule(
+        "well-known-port",
+        "info",
+        "RFC 3986 §7.2, RFC 2396 §7",
+        "a port below 1024 that is not the scheme's default (http://h:25/)",
+    ),
+    LintRule(
+        "encoded-control",
+        "error",
+        "RFC 3986 §7.2, §7.3",
+        "%00-%1F, %7F or a UTF-8 C1 control (%C2%80-%C2%9F): NUL truncation, CR LF injection",
+    ),
+    LintRule(
+        "double-encoding",
+        "warning",
+        "RFC 3986 §2.4, §7.3",
+        "%25 followed by two hex digits: decoded twice, it is another character (%252e)",
+    ),
+    LintRule(
+        "overlong-utf8",
+        "error",
+        "RFC 3987 §8; RFC 3629 §10",
+        "an overlong UTF-8 sequence (%C0%AF is '/' to lax decoders)",
+    ),
+    LintRule(
+        "encoded-dot-segment",
+        "error",
+        "RFC 3986 §7.3; WHATWG URL (%2e segments); CVE-2021-41773",
+        "a path segment that is '.' or '..' once %2E is decoded (/.%2e/): traversal past "
+        "filters, and browsers remove it",
+    ),
+    LintRule(
+        "encoded-slash",
+        "warning",
+        "RFC 3986 §2.2, §7.3",
+        "%2F or %5C in the path or authority: a delimiter once decoded",
+    ),
+    LintRule(
+        "nfkc-delimiter",
+        "error",
+        "CVE-2019-9636; RFC 3987 §8",
+        "a character in the authority that becomes / ? # @ : [ ] \\ or % under NFKC (IDNA mapping)",
+    ),
+    LintRule(
+        "bidi-control",
+        "error",
+        "RFC 3987 §4.1, §8; CVE-2021-42574",
+        "a bidirectional formatting character (LRM ... RLO, PDF, the isolates, ALM), raw "
+        "or percent-encoded: the IRI displays in another order",
+    ),
+    LintRule(
+        "mixed-script-host",
+        "warning",
+        "RFC 3987 §7.5, §8; UTS #39 §5.2",
+        "a host label mixing scripts (Latin and Cyrillic...), xn-- labels decoded",
+    ),
+    LintRule(
+        "query-semicolon",
+        "warning",
+        "CVE-2021-23336",
+        "';' in the query: parameter cloaking where one side splits parameters at ';'",
+    ),
+    LintRule(
+        "parser-differential",
+        "error",
+        "URL parsing confusion; RFC 3986 vs the WHATWG URL Standard",
+        "urllib.parse, the WHATWG URL Standard (ada-url) and urikit read different hosts",
+    ),
+)
+
+
+def finding(rule: str, position: int, end: int, message: str) -> Finding:
+    """A :class:`Finding` of the catalogue's ``rule``, with its severity and source."""
+    entry = LINT_RULES[rule]
+    return Finding(rule, entry.severity, position, end, message, entry.source)
+
+
+_SHOWN = 48  # characters of a value shown in a message
+
+
+def shown(value: str) -> str:
+    """``value`` as a message shows it: at most about 48 characters, what a terminal
+    cannot print (controls, bidirectional controls, lone surrogates) escaped."""
+    cut = value[:_SHOWN]
+    if not cut.isprintable():  # controls, format characters (bidi), surrogates
+        cut = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in cut)
+    return cut + ("..." if len(value) > _SHOWN else "")

@@ -1,0 +1,111 @@
+"""The parser differential of :func:`urikit.lint`: how ``urllib.parse.urlsplit``, the
+WHATWG URL Standard (what browsers, Node.js and pydantic implement, through the C++
+parser ``ada-url``, the optional extra ``urikit[whatwg]``) and urikit read the host of
+the same string, and a ``parser-differential`` finding when they read different hosts.
+
+Hosts are compared as the parsers hand them to a resolver: ASCII case ignored, IPv6
+addresses as addresses (``[::FFFF:7f00:1]`` is ``[::ffff:127.0.0.1]``), non-ASCII names
+in their IDNA form; percent-encoding is *not* decoded, since a filter that compares
+strings sees it (``%65vil.com`` is not ``evil.com`` to urllib).  A parser that rejects
+the string has no reading; the rule fires when two parsers that accept it disagree.
+Without ``ada-url`` the rule says it is unavailable rather than guess.
+"""
+
+from __future__ import annotations
+
+import functools
+import ipaddress
+import urllib.parse
+from types import ModuleType
+
+from .catalogue import LINT_RULES, Finding, finding, shown
+
+__all__ = ["REJECTED", "Host", "differential", "whatwg"]
+
+
+class _Rejected:
+    """A parser's reading of a string it rejects."""
+
+    def __repr__(self) -> str:
+        return "REJECTED"
+
+
+REJECTED = _Rejected()
+#: A parser's reading: a host, ``None`` (no host) or :data:`REJECTED`.
+Host = str | None | _Rejected
+
+
+@functools.cache
+def whatwg() -> ModuleType | None:
+    """The ``ada_url`` module (the extra ``urikit[whatwg]``), or ``None`` without it."""
+    try:
+        import ada_url
+    except ImportError:
+        return None
+    return ada_url
+
+
+def _urllib_host(text: str, base: str | None) -> Host:
+    try:
+        target = urllib.parse.urljoin(base, text) if base is not None else text
+        return urllib.parse.urlsplit(target).hostname
+    except ValueError:  # brackets that hold no IPv6 address, NFKC delimiters (3.8+)
+        return REJECTED
+
+
+def _whatwg_host(ada: ModuleType, text: str, base: str | None) -> Host:
+    try:
+        url = ada.parse_url(ada.join_url(base, text) if base is not None else text)
+    except ValueError:
+        return REJECTED
+    return url["hostname"] or None
+
+
+def _canonical(host: Host, ada: ModuleType) -> Host:
+    """A host as a resolver gets it: ASCII case folded, an IPv6 address in one form, a
+    name outside ASCII in its IDNA form (the URL Standard's, as ada-url converts)."""
+    if not isinstance(host, str) or not host:
+        return None if host == "" else host
+    host = host.lower()
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if ":" in host:
+        try:
+            return ipaddress.IPv6Address(host.partition("%")[0]).compressed
+        except ValueError:
+            return host
+    if not host.isascii():
+        try:
+            return str(ada.idna_to_ascii(host).decode("ascii")) or host
+        except (UnicodeError, ValueError):
+            return host
+    return host
+
+
+def _said(name: str, host: Host) -> str:
+    if host is REJECTED:
+        return f"{name} rejects it"
+    return f"{name} {shown(host)!r}" if isinstance(host, str) and host else f"{name} no host"
+
+
+def differential(text: str, base: str | None, urikit_host: Host) -> Finding | None:
+    """The ``parser-differential`` finding for ``text`` (resolved against ``base`` when
+    one is given), ``urikit_host`` being urikit's reading: the hosts of the three readings
+    when two that accept the string differ; an info finding when ada-url is missing."""
+    ada = whatwg()
+    if ada is None:
+        message = (
+            "unavailable: install urikit[whatwg] (ada-url) to compare with the WHATWG URL Standard"
+        )
+        source = LINT_RULES["parser-differential"].source
+        return Finding("parser-differential", "info", 0, 0, message, source)
+    readings = (
+        ("urllib.parse", _urllib_host(text, base)),
+        ("WHATWG", _whatwg_host(ada, text, base)),
+        ("urikit", urikit_host),
+    )
+    accepted = {_canonical(host, ada) for _, host in readings if host is not REJECTED}
+    if len(accepted) < 2:
+        return None
+    said = ", ".join(_said(name, host) for name, host in readings)
+    return finding("parser-differential", 0, len(text), f"the hosts differ: {said}")
