@@ -9,6 +9,7 @@ which engine runs).  Everything else about the package is in pyproject.toml.
 
 import os
 import sys
+from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -46,8 +47,8 @@ setup(
     ext_modules=[
         Extension(
             "urikit._core",
-            sources=["csrc/core.c"],
-            depends=["csrc/scan.h", "csrc/tables.h"],
+            sources=["csrc/core.c"],  # one translation unit: it includes the other files
+            depends=sorted(str(p) for p in Path("csrc").glob("*.[ch]") if p.name != "core.c"),
             extra_compile_args=os.environ.get("URIKIT_CFLAGS", "").split(),
             extra_link_args=os.environ.get("URIKIT_LDFLAGS", "").split(),
         )

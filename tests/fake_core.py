@@ -7,7 +7,8 @@ Each function takes one Arrow string array as its buffers: ``validity`` (a bitma
 ``None`` when no row is null), ``offsets`` (int32, or int64 when ``large``), ``data``
 (UTF-8), and the array's ``offset`` and ``length``; the bitmaps it returns have one bit
 per row, least significant bit first, from bit 0; string columns come back as
-``(validity, offsets, data)`` with offsets of the input's width starting at 0.
+``(validity, offsets, data)`` with offsets of the input's width starting at 0; normalize
+and resolve return them with the indices of the rows left to Python (null there).
 """
 
 from __future__ import annotations
@@ -116,14 +117,22 @@ def _mapped(
     function: Callable[[str], str],
     rows: Iterator[str | None],
     large: bool,
-) -> tuple[bytes, bytes, bytes]:
+    leave: Callable[[int], bool] = lambda i: False,
+) -> tuple[tuple[bytes, bytes, bytes], list[int]]:
+    """The buffers of ``function`` over the rows (null for a null or invalid row, and for
+    each valid row ``leave`` says the core leaves to Python), and the rows left."""
     out: list[str | None] = []
-    for row in rows:
+    left: list[int] = []
+    for i, row in enumerate(rows):
         try:
-            out.append(None if row is None else function(row))
+            answer = None if row is None else function(row)
         except (urikit.URISyntaxError, urikit.ResolutionError):
-            out.append(None)
-    return _column(out, large)
+            answer = None
+        if answer is not None and leave(i):
+            left.append(i)
+            answer = None
+        out.append(answer)
+    return _column(out, large), left
 
 
 def column_normalize(
@@ -135,13 +144,14 @@ def column_normalize(
     large: bool,
     grammar_id: int,
     level_id: int,
-) -> tuple[bytes, bytes, bytes]:
+) -> tuple[tuple[bytes, bytes, bytes], list[int]]:
     grammar, level = _grammar(grammar_id), LEVELS[level_id]
     rows = _rows(validity, offsets, data, offset, length, large)
-    return _mapped(
+    return _mapped(  # every third row left to Python: the contract allows any
         lambda r: urikit.normalize(r, level=level, grammar=grammar),
         rows,
         large,
+        lambda i: i % 3 == 2,
     )
 
 
@@ -154,7 +164,7 @@ def column_resolve(
     length: int,
     large: bool,
     grammar_id: int,
-) -> tuple[bytes, bytes, bytes]:
+) -> tuple[tuple[bytes, bytes, bytes], list[int]]:
     grammar = _grammar(grammar_id)
     urikit.resolve(base, "", grammar=grammar)  # an invalid base raises
     rows = _rows(validity, offsets, data, offset, length, large)

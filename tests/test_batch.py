@@ -1,7 +1,7 @@
 """urikit.batch: each function over each kind of column equals the per-URL function row
 by row, on each engine.
 
-The engines: ``python`` (``urikit._engine.core`` set to ``None``: every row in Python),
+The engines: ``python`` (``urikit._engine.use(None)``: every row in Python),
 ``contract`` (``tests.fake_core``, the compiled core's column functions written in
 Python: the Arrow side of urikit.batch, buffers, offsets, slices and bitmaps, tested
 wherever the core is built or not) and ``core`` (the compiled core itself, when it is
@@ -13,6 +13,7 @@ and a polars Series.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -58,11 +59,20 @@ ROWS: list[str | None] = [
 ]
 
 
+@contextmanager
+def running(engine_module: Any) -> Iterator[None]:
+    """urikit.batch on another engine's column entry points (urikit._engine.use)."""
+    _engine.use(engine_module)
+    try:
+        yield
+    finally:
+        _engine.use(CORE)
+
+
 @pytest.fixture(params=list(ENGINES))
-def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setattr(_engine, "core", ENGINES[request.param])
-    name: str = request.param
-    return name
+def engine(request: pytest.FixtureRequest) -> Iterator[str]:
+    with running(ENGINES[request.param]):
+        yield request.param
 
 
 def column(kind: str, rows: list[str | None]) -> Any:
@@ -351,15 +361,11 @@ def test_property_batch_equals_per_url(engine_name: str, grammar: str) -> None:
             check(function, "list", rows, grammar=grammar)
             check(function, "large_string", encodable(rows), grammar=grammar)
 
-    saved = _engine.core
-    _engine.core = ENGINES[engine_name]
-    try:
+    with running(ENGINES[engine_name]):
         run()
-    finally:
-        _engine.core = saved
 
 
-def test_which_calls_the_compiled_core_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_which_calls_the_compiled_core_reads() -> None:
     """Arrow columns under RFC 3986 and RFC 3987 go to the core's column functions, lists
     to its ``list_map``; the rest (RFC 2396, component rules, relativize, level "string")
     stays in Python."""
@@ -375,7 +381,11 @@ def test_which_calls_the_compiled_core_reads(monkeypatch: pytest.MonkeyPatch) ->
 
             return record
 
-    monkeypatch.setattr(_engine, "core", Recording())
+    with running(Recording()):
+        _record(calls)
+
+
+def _record(calls: list[tuple[str, Any]]) -> None:
     arrow = pa.array(ROWS)
     batch.is_valid(arrow, grammar="rfc3987")
     batch.errors(arrow, rule="URI")

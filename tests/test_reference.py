@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import urikit
 from tests import strategies as abnf
-from urikit import ErrorKind, _reference
+from urikit import ErrorKind, _engine, _reference
 from urikit._syntax import parse as _parse
 from urikit._syntax.parse import COMPONENTS as COMPONENT_NAMES
 
@@ -446,9 +446,8 @@ def _key_error(*_: object) -> object:
 def test_an_engine_failure_is_not_hidden_by_a_fallback(
     monkeypatch: pytest.MonkeyPatch, grammar: str, text: str, bug: Callable[..., object]
 ) -> None:
-    for module, name in [(_reference, "split"), (_reference, "_core_parse"), (_parse, "split")]:
-        if getattr(module, name) is not None:  # _core_parse: None in the pure-Python engine
-            monkeypatch.setattr(module, name, bug)
+    for module, name in [(_reference, "split"), (_parse, "split")]:
+        monkeypatch.setattr(module, name, bug)
     # the Python bodies, behind the compiled fast path (which answers a valid str in C)
     parse = getattr(_reference.parse, "__wrapped__", _reference.parse)
     is_valid = getattr(_reference.is_valid, "__wrapped__", _reference.is_valid)
@@ -462,3 +461,25 @@ def test_an_engine_failure_is_not_hidden_by_a_fallback(
     for call in calls:
         with pytest.raises((TypeError, KeyError), match="a bug inside the engine"):
             call()
+
+
+@pytest.mark.parametrize("grammar", ["rfc3986", "rfc3987", None])
+def test_an_invalid_text_is_scanned_once_before_its_diagnosis(
+    monkeypatch: pytest.MonkeyPatch, grammar: str | None
+) -> None:
+    """Issue 20: parse has one compiled path, the front (``urikit._engine.front``), which
+    hands a text it found invalid straight to the diagnosis; nothing splits it again.
+    The pure-Python engine has no front: its parse splits each text once."""
+    splits: list[str] = []
+
+    def counted(text: str, *args: object) -> object:
+        splits.append(text)
+        return _parse.split_python(text, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_reference, "split", counted)
+    monkeypatch.setattr(_parse, "split", counted)
+    with pytest.raises(urikit.URISyntaxError) as caught:
+        urikit.parse("http://a b/", grammar=grammar)
+    assert caught.value.position == 8
+    assert urikit.parse("http://a/b", grammar=grammar).host == "a"
+    assert splits == ([] if _engine.front else ["http://a b/", "http://a/b"])

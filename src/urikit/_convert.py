@@ -14,7 +14,7 @@ from typing import Literal
 from ._algorithms.compose import idna_host_at
 from ._algorithms.idna import host_to_unicode
 from ._algorithms.iri import decode_ucs, encode_ucs
-from ._engine import core
+from ._engine import iri_to_uri as core_iri_to_uri
 from ._reference import URIReference, components_of
 from ._syntax.charsets import IPRIVATE, UCS
 from ._syntax.grammar import RFC3987
@@ -55,8 +55,8 @@ def iri_to_uri(
     >>> iri_to_uri("http://r\\u00e9sum\\u00e9.example.org/D\\u00fcrst?q=\\u00e9")
     'http://r%C3%A9sum%C3%A9.example.org/D%C3%BCrst?q=%C3%A9'
     """
-    if host == "percent" and core is not None:  # the compiled core: the same answer
-        uri: str | None = core.iri_to_uri(text)
+    if host == "percent" and core_iri_to_uri is not None:  # the compiled core: the same answer
+        uri: str | None = core_iri_to_uri(text)
         if uri is not None:
             return uri
     _check("host", host, ("percent", "idna"))

@@ -1,18 +1,49 @@
-"""The compiled core (``urikit._core``, C), or ``None``: the pure-Python engine is the
-reference and the fallback where the package was installed without the core
-(``URIKIT_REQUIRE_CORE=0``); setting the environment variable ``URIKIT_PURE_PYTHON=1``
-forces it (issue 13).  :data:`ENGINE` says which runs, and why."""
+"""The seam to the compiled core (``urikit._core``, C, built from ``csrc/``): the one module
+that imports it (issues 13 and 20).
+
+The pure-Python engine is the reference and the fallback where the package was installed
+without the core (``URIKIT_REQUIRE_CORE=0``); ``URIKIT_PURE_PYTHON=1`` forces it.
+:data:`ENGINE` says which runs, and why.  Each entry point below is the core's function,
+or ``None`` without the core; the core is configured once, by :func:`configure`, with
+what it builds and reads (it never calls back into the package).
+"""
 
 from __future__ import annotations
 
 import os
 from types import ModuleType
+from typing import Any
 
-__all__ = ["ENGINE", "core"]
+__all__ = [
+    "ENGINE",
+    "GRAMMAR_IDS",
+    "SCHEMES",
+    "column_normalize",
+    "column_resolve",
+    "column_split",
+    "column_valid",
+    "configure",
+    "core",
+    "front",
+    "iri_to_uri",
+    "lint_plain",
+    "list_map",
+    "normalize",
+    "resolve",
+    "split",
+    "use",
+]
 
-core: ModuleType | None = None
+#: The grammars the core serves: name -> the core's id (the index of the grammar's tables
+#: in ``csrc/tables.h``, which ``csrc/gen_tables.py`` writes in this order).
+GRAMMAR_IDS: dict[str, int] = {"rfc3986": 0, "rfc3987": 1}
+#: The scheme registry (lower-case name -> :class:`urikit.schemes.Scheme`), filled by
+#: :mod:`urikit.schemes`; the core's normalization reads it live.
+SCHEMES: dict[str, Any] = {}
+
 #: Which engine runs: ``"compiled core"``, or ``"pure Python (the reason)"``.
 ENGINE = "compiled core"
+core: ModuleType | None = None
 if os.environ.get("URIKIT_PURE_PYTHON", "") not in ("", "0"):
     ENGINE = "pure Python (URIKIT_PURE_PYTHON is set)"
 else:
@@ -21,3 +52,42 @@ else:
     except ImportError as error:  # no compiled core in this installation
         core = None
         ENGINE = f"pure Python (the compiled core is not installed: {error})"
+
+# The per-string entry points, bound once (the hot paths call them directly).  Each is a
+# function of the core (typed Any: the C module has no stubs) or None.
+split: Any = None
+front: Any = None
+resolve: Any = None
+normalize: Any = None
+iri_to_uri: Any = None
+lint_plain: Any = None
+# The columnar entry points, which urikit.batch reads at each call (see use()).
+list_map: Any = None
+column_valid: Any = None
+column_split: Any = None
+column_normalize: Any = None
+column_resolve: Any = None
+_PER_STRING = ("split", "front", "resolve", "normalize", "iri_to_uri", "lint_plain")
+_COLUMNAR = ("list_map", "column_valid", "column_split", "column_normalize", "column_resolve")
+
+
+def use(module: Any) -> None:
+    """Bind the columnar entry points to ``module``'s functions (the core, a stand-in
+    with the same contract, or ``None``): the tests run ``urikit.batch`` on each engine
+    in one process.  The per-string entry points stay as they were bound at import."""
+    names = globals()
+    for name in _COLUMNAR:
+        names[name] = getattr(module, name, None)
+
+
+def configure(*, split_type: type, reference_type: type) -> None:
+    """Configure the core once, from :mod:`urikit._reference`: the tuple subclass
+    :data:`split` returns and the class :data:`front` makes for ``parse`` (its slots
+    ``_parts`` and ``_grammar``); the core reads :data:`SCHEMES` live."""
+    if core is not None:
+        core.configure(split_type=split_type, reference_type=reference_type, registry=SCHEMES)
+
+
+if core is not None:
+    for _name in _PER_STRING + _COLUMNAR:
+        globals()[_name] = getattr(core, _name)

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from ._algorithms.normalize import LEVEL_IDS, Level, check_level, normal
 from ._algorithms.resolve import AboveRoot, check_above_root, check_base, relative, transform
-from ._engine import core
-from ._reference import URIReference, components_of, grammar_of
-from ._syntax.grammar import GRAMMARS, Grammar
+from ._engine import normalize as core_normalize
+from ._engine import resolve as core_resolve
+from ._reference import CORE_GRAMMARS, URIReference, components_of, grammar_of
+from ._syntax.grammar import Grammar
 from ._syntax.parse import COMPONENTS, Components, read
 from ._syntax.recompose import recompose
 
@@ -28,12 +29,7 @@ __all__ = ["differences", "equivalent", "normalize", "relativize", "resolve"]
 _last_base: tuple[str, Grammar, Components] | None = None
 
 
-#: For the compiled core: the ids of the grammars it serves (by value and by name;
-#: ``None`` is RFC 3986), and whether ``..`` above the root is kept.
-_CORE_IDS: dict[object, int] = {
-    key: g.core for g in GRAMMARS.values() if g.core is not None for key in (g, g.name)
-}
-_CORE_IDS[None] = _CORE_IDS["rfc3986"]  # the default grammar
+#: For the compiled core: whether ``..`` above the root is kept.
 _KEEP = {None: False, "drop": False, "keep": True}
 
 
@@ -77,15 +73,15 @@ def resolve(
     >>> resolve(base, "../../../g"), resolve(base, "../../../g", grammar="rfc2396")
     ('http://a/g', 'http://a/../g')
     """
-    if core is not None and type(base) is str and type(ref) is str:
+    if core_resolve is not None and type(base) is str and type(ref) is str:
         try:  # the compiled core, for the grammars it serves; None when an argument is
             # invalid or the base has no scheme (the Python path says why)
-            core_id = _CORE_IDS[grammar]
+            core_id = CORE_GRAMMARS[grammar][0]
             keep = _KEEP[above_root]
         except (KeyError, TypeError):
             pass
         else:
-            resolved: str | None = core.resolve(base, ref, core_id, strict, keep)
+            resolved: str | None = core_resolve(base, ref, core_id, strict, keep)
             if resolved is not None:
                 return resolved
     check_above_root(above_root)
@@ -135,14 +131,14 @@ def normalize(
     >>> normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
     'example://a/b/c/%7Bfoo%7D'
     """
-    if core is not None and type(ref) is str:
+    if core_normalize is not None and type(ref) is str:
         try:  # the compiled core, for the grammars it serves
             level_id = LEVEL_IDS[level]
-            core_id = _CORE_IDS[grammar]
+            core_id = CORE_GRAMMARS[grammar][0]
         except (KeyError, TypeError):
             pass
         else:
-            normal_form: str | None = core.normalize(ref, core_id, level_id)
+            normal_form: str | None = core_normalize(ref, core_id, level_id)
             if normal_form is not None:
                 return normal_form
     check_level(level)
@@ -205,13 +201,3 @@ def equivalent(
     False
     """
     return not differences(a, b, level=level, grammar=grammar, base=base)
-
-
-def _normalize_row(text: str, level: Level, grammar: str) -> str:
-    """:func:`normalize` of one valid row, for the compiled core's columns (the rows it
-    leaves to Python: a scheme with its own path normalizer, IRI escapes to decode)."""
-    return normalize(text, level=level, grammar=grammar)
-
-
-if core is not None:
-    core.configure(None, None, _normalize_row)

@@ -21,11 +21,11 @@ from collections.abc import Callable
 from functools import update_wrapper
 from typing import Any
 
+from . import _engine
 from ._algorithms.normalize import Level, check_level, lower_host, normal
 from ._algorithms.query import Pairs, build_query, parse_query
 from ._algorithms.replace import replaced
 from ._algorithms.resolve import AboveRoot, check_above_root, check_base, relative, transform
-from ._engine import core
 from ._syntax.components import component_rules
 from ._syntax.grammar import GRAMMARS, RFC3986, Grammar, ReferenceRule, get_grammar
 from ._syntax.parse import (
@@ -40,6 +40,7 @@ from ._syntax.parse import (
     USERINFO,
     Components,
     Parts,
+    Split,
     components,
     failure,
     read,
@@ -432,11 +433,6 @@ def parse(
         return _parse_otherwise(text, grammar, rule)
     if type(text) is not str:  # a URIReference, a str subclass, or a TypeError to raise
         return _parse_otherwise(text, grammar, rule)
-    if g.core is not None and _core_parse is not None:  # the compiled core
-        found: URIReference | None = _core_parse(text, g, g.core, shape.flags)
-        if found is not None:
-            return found
-        raise failure(text, g, shape)
     parts = split(text, g, shape)
     if parts is None:
         raise failure(text, g, shape)
@@ -467,18 +463,16 @@ def _parse_otherwise(text: object, grammar: str | Grammar | None, rule: str) -> 
 
 
 _new = object.__new__
-_core_parse = None if core is None else core.parse
-if core is not None:
-    core.configure_reference(URIReference)
-#: The grammars the compiled core serves, as ``parse`` and ``is_valid`` in C look them up:
-#: ``None`` (RFC 3986), a name or a Grammar -> (core id, Grammar, {reference rule: flags}).
-_CORE_GRAMMARS: dict[object, tuple[int, Grammar, dict[str, int]]] = {
+#: The grammars the compiled core serves, as its front of ``parse`` and ``is_valid`` looks
+#: them up, and ``resolve`` and ``normalize`` too: ``None`` (RFC 3986), a name or a
+#: Grammar -> (core id, Grammar, {reference rule: flags}).
+CORE_GRAMMARS: dict[object, tuple[int, Grammar, dict[str, int]]] = {
     key: (g.core, g, {name: shape.flags for name, shape in g.rules.items()})
     for g in GRAMMARS.values()
     if g.core is not None
     for key in (g, g.name)
 }
-_CORE_GRAMMARS[None] = _CORE_GRAMMARS[RFC3986]
+CORE_GRAMMARS[None] = CORE_GRAMMARS[RFC3986]
 
 
 def validate(
@@ -544,6 +538,13 @@ def is_valid(
     return split(text, g, shape) is not None
 
 
-if core is not None:  # the hottest calls of all: their common case in C (csrc/core.c)
-    is_valid = update_wrapper(core.fast_is_valid(is_valid, _CORE_GRAMMARS, False), is_valid)
-    parse = update_wrapper(core.fast_is_valid(parse, _CORE_GRAMMARS, True), parse)
+def _invalid(text: str, g: Grammar, rule: str | None) -> Exception:
+    """Why ``text``, which the compiled core's front of :func:`parse` scanned and found
+    invalid, is no ``rule`` of ``g``: the diagnosis, not a second scan."""
+    return failure(text, g, g.rules[rule or "URI-reference"])
+
+
+_engine.configure(split_type=Split, reference_type=URIReference)  # once
+if _engine.front is not None:  # the hottest calls of all: their common case in C (front.c)
+    is_valid = update_wrapper(_engine.front(is_valid, CORE_GRAMMARS, None), is_valid)
+    parse = update_wrapper(_engine.front(parse, CORE_GRAMMARS, _invalid), parse)

@@ -266,9 +266,9 @@ def _rows(column: Sequence[str | None], op: Operation) -> list[Any]:
     """``op`` over a list or tuple: one loop in the compiled core, where it does ``op``,
     with the rows it leaves (invalid, or not a ``str``) done by ``op.row``; else row by
     row in Python."""
-    core = _engine.core  # read at each call: the tests switch engines
+    list_map = _engine.list_map  # read at each call: the tests switch engines
     code = _LIST_OPERATIONS.get(op.name)
-    if op.native is None or code is None or core is None:
+    if op.native is None or code is None or list_map is None:
         return [None if text is None else op.row(text) for text in column]
     g = GRAMMARS[op.native]
     if op.name == "normalize":
@@ -277,7 +277,7 @@ def _rows(column: Sequence[str | None], op: Operation) -> list[Any]:
         args = (op.base, g.core, True, False)
     else:
         args = (g.core, g.rules[op.rule].flags)
-    results, left = core.list_map(code, column, args, COMPONENTS)
+    results, left = list_map(code, column, args, COMPONENTS)
     for i in left:
         results[i] = op.row(column[i])  # TypeError for what is not a str
     if op.name == "errors":

@@ -20,7 +20,7 @@ import string
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from ._engine import core
+from ._engine import SCHEMES
 
 __all__ = ["Scheme", "get", "known", "register", "unregister"]
 
@@ -74,9 +74,8 @@ def _urn_path(path: str) -> str:
     return nid.translate(_ASCII_LOWER) + colon + nss
 
 
-_REGISTRY: dict[str, Scheme] = {}
-if core is not None:  # the compiled core's normalize reads the registry, live
-    core.configure(None, _REGISTRY, None)
+#: The registry: the compiled core's normalization reads it live (urikit._engine).
+_REGISTRY: dict[str, Scheme] = SCHEMES
 
 
 def register(scheme: Scheme) -> None:

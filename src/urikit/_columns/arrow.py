@@ -1,7 +1,7 @@
 """The batch API's Arrow side: a string column read in place by the compiled core, or
 row by row in Python; pandas and polars Series through Arrow.
 
-The compiled core (``urikit._engine.core``, when it has the column functions) reads an
+The compiled core (the column entry points of ``urikit._engine``, when it is built) reads an
 Arrow ``string`` or ``large_string`` array from its three buffers (validity bitmap,
 offsets, UTF-8 data) with the array's offset and length, and hands back buffers: a bit
 per row (Arrow's order: least significant bit first), or the validity, offsets and data
@@ -83,9 +83,8 @@ def _array(pa: Any, array: Any, op: Operation) -> Any:
     if not (pa.types.is_string(array.type) or pa.types.is_large_string(array.type)):
         array = array.cast(pa.large_string() if large else pa.string())  # null, string_view
     out_type = _output_type(pa, op, large)
-    core = _engine.core  # read at each call: the tests switch engines
-    if op.native is not None and len(array) and hasattr(core, "column_valid"):
-        return _engine_array(pa, core, array, op, large, out_type)
+    if op.native is not None and len(array) and _engine.column_valid is not None:
+        return _engine_array(pa, array, op, large, out_type)  # the entry points, read now
     return _from_rows(pa, [None if s is None else op.row(s) for s in array.to_pylist()], out_type)
 
 
@@ -104,7 +103,7 @@ def _from_rows(pa: Any, rows: list[Any], type_: Any) -> Any:
 
 
 # -- the compiled core -----------------------------------------------------------------------
-def _engine_array(pa: Any, core: Any, array: Any, op: Operation, large: bool, out: Any) -> Any:
+def _engine_array(pa: Any, array: Any, op: Operation, large: bool, out: Any) -> Any:
     validity, offsets, data = array.buffers()
     where = (validity, offsets, data if data is not None else b"", array.offset, len(array), large)
     n = len(array)
@@ -112,22 +111,35 @@ def _engine_array(pa: Any, core: Any, array: Any, op: Operation, large: bool, ou
     grammar = g.core  # the core's ids: of the grammar, the rule's constraints, the level
     rule = g.rules[op.rule].flags if op.rule else 0
     if op.name == "is_valid":
-        bits = core.column_valid(*where, grammar, rule)
+        bits = _engine.column_valid(*where, grammar, rule)
         return pa.Array.from_buffers(out, n, [_validity(pa, array), pa.py_buffer(bits)])
     if op.name == "errors":
-        bits = core.column_valid(*where, grammar, rule)
+        bits = _engine.column_valid(*where, grammar, rule)
         return _diagnosed(pa, array, bits, op, out)
     if op.name == "split":
-        bits, fields = core.column_split(*where, grammar, rule)
+        bits, fields = _engine.column_split(*where, grammar, rule)
         children = [
             _string_array(pa, out.field(i).type, n, buffers) for i, buffers in enumerate(fields)
         ]
         return pa.Array.from_buffers(out, n, [pa.py_buffer(bits)], children=children)
     if op.name == "normalize":
-        buffers = core.column_normalize(*where, grammar, LEVEL_IDS[op.level])
+        buffers, left = _engine.column_normalize(*where, grammar, LEVEL_IDS[op.level])
     else:  # resolve
-        buffers = core.column_resolve(op.base, *where, grammar)
-    return _string_array(pa, out, n, buffers)
+        buffers, left = _engine.column_resolve(op.base, *where, grammar)
+    result = _string_array(pa, out, n, buffers)
+    if not left:
+        return result
+    return _filled(pa, array, result, left, op)
+
+
+def _filled(pa: Any, array: Any, result: Any, left: list[int], op: Operation) -> Any:
+    """``result`` with the rows the core left to Python (null there) done by ``op.row``."""
+    import pyarrow.compute as pc
+
+    rows = pa.array(left, pa.int64())
+    values = pa.array([op.row(text) for text in array.take(rows).to_pylist()], result.type)
+    mask = pc.is_in(pa.array(range(len(array)), pa.int64()), value_set=rows)
+    return pc.replace_with_mask(result, mask, values)
 
 
 def _string_array(pa: Any, type_: Any, n: int, buffers: tuple[bytes, bytes, bytes]) -> Any:

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 
 from .._algorithms.resolve import check_base
-from .._engine import core
+from .._engine import lint_plain as core_lint_plain
 from .._operations import resolve
 from .._reference import URIReference, components_of, grammar_of
 from .._syntax.charsets import SCHEME_REGEX
@@ -109,9 +109,9 @@ def lint(
     [('ipv4-rare-form', 7), ('encoded-dot-segment', 14)]
     """
     if grammar is None and type(text) is str:  # the hot path
-        if base is None and core is not None:
+        if base is None and core_lint_plain is not None:
             enabled = _ALL if select is None and ignore is None else _enabled(select, ignore)
-            if "parser-differential" not in enabled and core.lint_plain(text, DANGEROUS):
+            if "parser-differential" not in enabled and core_lint_plain(text, DANGEROUS):
                 return []  # in C: see _plain
         g = RFC3986
     else:

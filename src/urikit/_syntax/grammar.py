@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .._engine import GRAMMAR_IDS
 from . import charsets as cs
 from .charsets import CharClass
 from .host import (
@@ -33,8 +34,8 @@ from .host import (
 __all__ = ["GRAMMARS", "RFC2396", "RFC3986", "RFC3987", "Grammar", "ReferenceRule", "get_grammar"]
 
 
-#: The bits of :attr:`ReferenceRule.flags`, as the compiled core (``csrc/core.c``) reads
-#: them: a scheme required or forbidden, no fragment, not the empty string.
+#: The bits of :attr:`ReferenceRule.flags`, as the compiled core reads them (``csrc/tables.h``,
+#: generated from these): a scheme required or forbidden, no fragment, not the empty string.
 RULE_SCHEME_REQUIRED, RULE_SCHEME_FORBIDDEN, RULE_NO_FRAGMENT, RULE_NOT_EMPTY = 1, 2, 4, 8
 
 
@@ -124,8 +125,8 @@ class Grammar:
     normalization: Literal["rfc3986", "rfc2396", "rfc3987"] = "rfc3986"
     #: For messages: names of character classes a URI excludes (RFC 2396 §2.4.3).
     excluded: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    #: The grammar's id in the compiled core (``csrc/gen_tables.py``), or ``None``
-    #: where only the Python engine serves it.
+    #: The grammar's id in the compiled core (:data:`urikit._engine.GRAMMAR_IDS`), or
+    #: ``None`` where only the Python engine serves it.
     core: int | None = None
     reference: re.Pattern[str] = field(init=False, repr=False, compare=False)
     server: re.Pattern[str] = field(init=False, repr=False, compare=False)
@@ -202,7 +203,7 @@ def _rules(*rules: ReferenceRule) -> dict[str, ReferenceRule]:
     return {rule.name: rule for rule in rules}
 
 
-RFC3986 = Grammar(
+RFC3986: Grammar = Grammar(
     name="rfc3986",
     title="RFC 3986",
     sections="RFC 3986",
@@ -228,10 +229,10 @@ RFC3986 = Grammar(
         ReferenceRule("absolute-URI", "required", False, "RFC 3986 §4.3"),
         ReferenceRule("relative-ref", "forbidden", True, "RFC 3986 §4.2"),
     ),
-    core=0,
+    core=GRAMMAR_IDS["rfc3986"],
 )
 
-RFC2396 = Grammar(
+RFC2396: Grammar = Grammar(
     name="rfc2396",
     title="RFC 2396",
     sections="RFC 2396",
@@ -282,7 +283,7 @@ _IRELATIVE_REF = ReferenceRule("irelative-ref", "forbidden", True, "RFC 3987 §2
 #: admits unreserved characters, and the private use ones (iprivate) in the query; the
 #: bidirectional formatting characters are excluded, as §4.1 says IRIs MUST NOT hold
 #: them.  IP literals are RFC 3986's, RFC 6874 zone identifiers included.
-RFC3987 = Grammar(
+RFC3987: Grammar = Grammar(
     name="rfc3987",
     title="RFC 3987",
     sections="RFC 3986",
@@ -313,7 +314,7 @@ RFC3987 = Grammar(
         "relative-ref": _IRELATIVE_REF,
     },
     normalization="rfc3987",
-    core=1,
+    core=GRAMMAR_IDS["rfc3987"],
 )
 
 GRAMMARS: Mapping[str, Grammar] = {g.name: g for g in (RFC3986, RFC2396, RFC3987)}

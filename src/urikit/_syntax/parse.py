@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-from .._engine import core
+from .._engine import split as core_split
 from .charsets import BAD_PCT
 from .diagnose import diagnose
 from .grammar import Grammar, ReferenceRule
@@ -70,11 +70,10 @@ def split_python(text: str, grammar: Grammar, rule: ReferenceRule) -> Parts | No
     return _finish(match, grammar)
 
 
-if core is None:
+if core_split is None:
     split = split_python
 else:
-    core.configure(Split, None, None)
-    _core_split = core.split
+    _core_split = core_split
 
     def split(text: str, grammar: Grammar, rule: ReferenceRule) -> Parts | None:
         """The parts of ``text`` under ``rule``, or ``None`` when it does not fit (the

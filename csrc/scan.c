@@ -1,0 +1,118 @@
+/* The validating scan (RFC 3986 §3, RFC 3987 §2.2), instantiated per kind of str from
+   scan.h, and a split reference over code points.  Part of core.c's one translation
+   unit (included there, not compiled alone). */
+
+static inline int
+is_hex(Py_UCS4 c)
+{
+    return c < 128 && (ASCII_CLASSES[0][c] & CL_HEXDIG);
+}
+
+static inline int
+hex_value(Py_UCS4 c)
+{
+    return c <= '9' ? (int)(c - '0') : (int)((c | 0x20) - 'a' + 10);
+}
+
+static inline int
+in_wide(const WideClass *w, Py_UCS4 c)
+{
+    int lo = 0, hi = w->count - 1;
+    while (lo <= hi) { /* the ranges are sorted and disjoint */
+        int mid = (lo + hi) / 2;
+        if (c < w->ranges[mid].lo)
+            hi = mid - 1;
+        else if (c > w->ranges[mid].hi)
+            lo = mid + 1;
+        else
+            return 1;
+    }
+    return 0;
+}
+
+/* What run() does with a code point below 256 in a class: RUN[g][k][c], unfolded at
+   import from ASCII_CLASSES and WIDE (run_tables), so that the scan's inner loop is one
+   lookup.  Code points from 256 on are RUN_WIDE for every class. */
+enum { RUN_OUT, RUN_IN, RUN_PCT, RUN_WIDE };
+static uint8_t RUN[N_GRAMMARS][7][256];
+/* What may end the userinfo's lookahead (RFC 3986 §3.2: "@", or what ends the authority). */
+static const uint8_t AUTHORITY_STOP[128] = {['@'] = 1, ['/'] = 1, ['?'] = 1, ['#'] = 1};
+
+static void
+run_tables(void)
+{
+    for (int g = 0; g < N_GRAMMARS; g++)
+        for (int k = 0; k < 7; k++)
+            for (int c = 0; c < 256; c++) {
+                uint8_t action = RUN_OUT;
+                if (c >= 128)
+                    action = WIDE[g][k].count ? RUN_WIDE : RUN_OUT;
+                else if (ASCII_CLASSES[g][c] & (1u << k))
+                    action = c == '%' ? RUN_PCT : RUN_IN;
+                RUN[g][k][c] = action;
+            }
+}
+
+#define CH Py_UCS1
+#define NARROW 1
+#define SCAN_NAME(x) x##_ucs1
+#include "scan.h"
+#undef CH
+#undef NARROW
+#undef SCAN_NAME
+#define CH Py_UCS2
+#define NARROW 0
+#define SCAN_NAME(x) x##_ucs2
+#include "scan.h"
+#undef CH
+#undef NARROW
+#undef SCAN_NAME
+#define CH Py_UCS4
+#define NARROW 0
+#define SCAN_NAME(x) x##_ucs4
+#include "scan.h"
+#undef CH
+#undef NARROW
+#undef SCAN_NAME
+
+
+/* -- a split reference over code points -------------------------------------------- */
+
+typedef struct {
+    const Py_UCS4 *s;
+    Py_ssize_t n;
+    Py_ssize_t sp[16];
+} Ref;
+
+#define HAS(r, k) ((r)->sp[2 * (k)] >= 0)
+#define AT(r, k) ((r)->s + (r)->sp[2 * (k)])
+#define LEN(r, k) ((r)->sp[2 * (k) + 1] - (r)->sp[2 * (k)])
+
+static int
+scan_ref(Ref *r, const Py_UCS4 *s, Py_ssize_t n, int g, int flags)
+{
+    r->s = s;
+    r->n = n;
+    return scan_ucs4(s, n, g, flags, r->sp);
+}
+
+/* A str as code points: into `stack` when it fits, else into memory the caller frees. */
+static Py_UCS4 *
+as_ucs4(PyObject *text, Py_UCS4 *stack, Py_ssize_t size, Py_ssize_t *n)
+{
+    *n = PyUnicode_GET_LENGTH(text);
+    Py_UCS4 *p = stack;
+    if (*n + 1 > size) {
+        p = PyMem_Malloc((size_t)(*n + 1) * sizeof(Py_UCS4));
+        if (p == NULL) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+    }
+    if (PyUnicode_AsUCS4(text, p, *n + 1, 0) == NULL) {
+        if (p != stack)
+            PyMem_Free(p);
+        return NULL;
+    }
+    return p;
+}

@@ -1,0 +1,413 @@
+/* The per-string API: split, is_valid, resolve, normalize, iri_to_uri, lint_plain on
+   one str each.  Part of core.c's one translation unit. */
+
+/* -- the per-string API --------------------------------------------------------------- */
+
+/* What configure() gives: the tuple subclass split() makes (urikit._syntax.parse.Split),
+   and urikit.URIReference with the offsets of its two slots (_parts, _grammar), which
+   front() fills for parse. */
+static PyTypeObject *split_type = NULL, *reference_type = NULL;
+static Py_ssize_t parts_offset = -1, grammar_offset = -1;
+
+static int
+scan_str(PyObject *text, int g, int flags, Py_ssize_t *sp)
+{
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    switch (PyUnicode_KIND(text)) {
+    case PyUnicode_1BYTE_KIND:
+        return scan_ucs1(data, n, g, flags, sp);
+    case PyUnicode_2BYTE_KIND:
+        return scan_ucs2(data, n, g, flags, sp);
+    default:
+        return scan_ucs4(data, n, g, flags, sp);
+    }
+}
+
+static int
+check_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t want, const char *name)
+{
+    if (nargs != want) {
+        PyErr_Format(PyExc_TypeError, "%s() takes %zd arguments", name, want);
+        return -1;
+    }
+    return 0;
+}
+
+/* -1 with a RuntimeError while configure() has not run (urikit._engine runs it once). */
+static int
+not_configured(void)
+{
+    if (split_type != NULL && reference_type != NULL)
+        return 0;
+    PyErr_SetString(PyExc_RuntimeError, "urikit._core: configure() was not called");
+    return -1;
+}
+
+static int
+grammar_id(PyObject *value)
+{
+    long g = PyLong_AsLong(value);
+    if (g == -1 && PyErr_Occurred())
+        return -1;
+    if (g < 0 || g >= N_GRAMMARS) {
+        PyErr_SetString(PyExc_ValueError, "unknown grammar id");
+        return -1;
+    }
+    return (int)g;
+}
+
+static int
+small_int(PyObject *value, long limit)
+{
+    long v = PyLong_AsLong(value);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (v < 0 || v > limit) {
+        PyErr_SetString(PyExc_ValueError, "argument out of range");
+        return -1;
+    }
+    return (int)v;
+}
+
+/* The Split of text, whose spans are sp (the text, then the eight components). */
+static PyObject *
+make_split(PyObject *text, const Py_ssize_t *sp)
+{
+    PyObject *items[8];
+    for (int k = 0; k < 8; k++) {
+        if (sp[2 * k] < 0) {
+            items[k] = Py_None;
+            Py_INCREF(Py_None);
+        }
+        else {
+            items[k] = PyUnicode_Substring(text, sp[2 * k], sp[2 * k + 1]);
+            if (items[k] == NULL) {
+                for (int j = 0; j < k; j++)
+                    Py_DECREF(items[j]);
+                return NULL;
+            }
+        }
+    }
+    /* the whole text as a str (a str subclass's is copied, as re's groups are) */
+    PyObject *whole = PyUnicode_Substring(text, 0, PyUnicode_GET_LENGTH(text));
+    PyObject *result = whole == NULL ? NULL : split_type->tp_alloc(split_type, 9);
+    if (result == NULL) {
+        Py_XDECREF(whole);
+        for (int j = 0; j < 8; j++)
+            Py_DECREF(items[j]);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(result, 0, whole);
+    for (int k = 0; k < 8; k++)
+        PyTuple_SET_ITEM(result, k + 1, items[k]);
+    return result;
+}
+
+static int
+parse_common(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t want, const char *name, int *g,
+             int *flags)
+{
+    if (check_args(args, nargs, want, name) < 0)
+        return -1;
+    if (!PyUnicode_Check(args[0])) {
+        PyErr_Format(PyExc_TypeError, "a URI reference is a str, not %.100s",
+                     Py_TYPE(args[0])->tp_name);
+        return -1;
+    }
+    *g = grammar_id(args[want - 2]);
+    *flags = small_int(args[want - 1], RULE_ALL);
+    return *g < 0 || *flags < 0 ? -1 : 0;
+}
+
+PyDoc_STRVAR(split_doc, "split(text, grammar_id, rule_flags) -> Split | None\n\n"
+                        "The text and its eight components (RFC 3986 §3), or None when the "
+                        "text does not fit the rule.");
+
+static PyObject *
+core_split(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    int g, flags;
+    if (parse_common(args, nargs, 3, "split", &g, &flags) < 0 || not_configured())
+        return NULL;
+    Py_ssize_t sp[16];
+    if (!scan_str(args[0], g, flags, sp))
+        Py_RETURN_NONE;
+    return make_split(args[0], sp);
+}
+
+static Py_ssize_t
+slot_offset(PyTypeObject *type, const char *name)
+{
+    PyObject *descr = PyDict_GetItemString(type->tp_dict, name);
+    if (descr == NULL || !PyObject_TypeCheck(descr, &PyMemberDescr_Type)) {
+        PyErr_Format(PyExc_TypeError, "%.100s has no slot %s", type->tp_name, name);
+        return -1;
+    }
+    PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+    if (member->type != T_OBJECT_EX) {
+        PyErr_Format(PyExc_TypeError, "%s is not an object slot", name);
+        return -1;
+    }
+    return member->offset;
+}
+
+/* A URIReference of text (split at sp) and grammar. */
+static PyObject *
+make_reference(PyObject *text, const Py_ssize_t *sp, PyObject *grammar)
+{
+    PyObject *parts = make_split(text, sp);
+    if (parts == NULL)
+        return NULL;
+    PyObject *ref = reference_type->tp_alloc(reference_type, 0);
+    if (ref == NULL) {
+        Py_DECREF(parts);
+        return NULL;
+    }
+    *(PyObject **)((char *)ref + parts_offset) = parts;
+    Py_INCREF(grammar);
+    *(PyObject **)((char *)ref + grammar_offset) = grammar;
+    return ref;
+}
+
+PyDoc_STRVAR(is_valid_doc, "is_valid(text, grammar_id, rule_flags) -> bool");
+
+static PyObject *
+core_is_valid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    int g, flags;
+    if (parse_common(args, nargs, 3, "is_valid", &g, &flags) < 0)
+        return NULL;
+    Py_ssize_t sp[16];
+    return PyBool_FromLong(scan_str(args[0], g, flags, sp));
+}
+
+static PyObject *
+buf_to_str(const Buf *b)
+{
+    return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, b->p, b->n);
+}
+
+PyDoc_STRVAR(resolve_doc,
+             "resolve(base, ref, grammar_id, strict, keep) -> str | None\n\n"
+             "RFC 3986 §5.2: the target of ref against base, or None when either is "
+             "invalid or the base has no scheme (the Python path explains).");
+
+static PyObject *
+core_resolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args(args, nargs, 5, "resolve") < 0)
+        return NULL;
+    PyObject *base = args[0], *ref = args[1];
+    int g = grammar_id(args[2]);
+    int strict = PyObject_IsTrue(args[3]), keep = PyObject_IsTrue(args[4]);
+    if (g < 0 || strict < 0 || keep < 0)
+        return NULL;
+    if (!PyUnicode_Check(base) || !PyUnicode_Check(ref))
+        Py_RETURN_NONE;
+    Py_UCS4 bstack[256], rstack[256];
+    Py_ssize_t bn, rn;
+    Py_UCS4 *b = as_ucs4(base, bstack, 256, &bn);
+    if (b == NULL)
+        return NULL;
+    Py_UCS4 *r = as_ucs4(ref, rstack, 256, &rn);
+    if (r == NULL) {
+        if (b != bstack)
+            PyMem_Free(b);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Ref bref, rref;
+    if (!scan_ref(&bref, b, bn, g, 0) || !HAS(&bref, SCHEME) || !scan_ref(&rref, r, rn, g, 0)) {
+        result = Py_None;
+        Py_INCREF(result);
+    }
+    else {
+        Buf out;
+        buf_init(&out);
+        if (transform(&bref, &rref, strict, keep, &out) == 0)
+            result = buf_to_str(&out);
+        buf_free(&out);
+    }
+    if (b != bstack)
+        PyMem_Free(b);
+    if (r != rstack)
+        PyMem_Free(r);
+    return result;
+}
+
+PyDoc_STRVAR(normalize_doc,
+             "normalize(text, grammar_id, level) -> str | None\n\n"
+             "RFC 3986 §6.2.2 (level 1) or §6.2.2-6.2.3 (level 2); None when the text is "
+             "invalid or the Python path must do it.");
+
+static PyObject *
+core_normalize(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args(args, nargs, 3, "normalize") < 0)
+        return NULL;
+    PyObject *text = args[0];
+    int g = grammar_id(args[1]), level = small_int(args[2], N_LEVELS - 1);
+    if (g < 0 || level < 0)
+        return NULL;
+    if (!PyUnicode_Check(text))
+        Py_RETURN_NONE;
+    if (level == LEVEL_STRING) {
+        Py_ssize_t sp[16];
+        if (!scan_str(text, g, 0, sp))
+            Py_RETURN_NONE;
+        Py_INCREF(text);
+        return text;
+    }
+    Py_UCS4 stack[256];
+    Py_ssize_t n;
+    Py_UCS4 *s = as_ucs4(text, stack, 256, &n);
+    if (s == NULL)
+        return NULL;
+    PyObject *result = NULL;
+    Ref ref;
+    if (!scan_ref(&ref, s, n, g, 0)) {
+        result = Py_None;
+        Py_INCREF(result);
+    }
+    else {
+        Buf out;
+        buf_init(&out);
+        int status = normalize_ref(&ref, g, level, &out);
+        if (status == 1 && out.n == n && memcmp(out.p, s, (size_t)n * sizeof(Py_UCS4)) == 0) {
+            result = text; /* already in normal form: the same str */
+            Py_INCREF(result);
+        }
+        else if (status == 1)
+            result = buf_to_str(&out);
+        else if (status == 2) {
+            result = Py_None;
+            Py_INCREF(result);
+        }
+        buf_free(&out);
+    }
+    if (s != stack)
+        PyMem_Free(s);
+    return result;
+}
+
+PyDoc_STRVAR(iri_to_uri_doc,
+             "iri_to_uri(text) -> str | None\n\nRFC 3987 §3.1: an IRI reference's URI, each "
+             "character outside US-ASCII as the percent-encoded octets of its UTF-8 form "
+             "(upper-case hex); None when the text is no IRI reference.");
+
+static PyObject *
+core_iri_to_uri(PyObject *self, PyObject *text)
+{
+    Py_ssize_t sp[16];
+    if (!PyUnicode_Check(text) || !scan_str(text, 1, 0, sp))
+        Py_RETURN_NONE;
+    if (PyUnicode_IS_ASCII(text)) {
+        Py_INCREF(text);
+        return text;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), size = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        size += c < 0x80 ? 1 : c < 0x800 ? 6 : c < 0x10000 ? 9 : 12;
+    }
+    PyObject *result = PyUnicode_New(size, 127);
+    if (result == NULL)
+        return NULL;
+    Py_UCS1 *o = PyUnicode_1BYTE_DATA(result);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        unsigned char octets[4];
+        int count;
+        if (c < 0x80) {
+            *o++ = (Py_UCS1)c;
+            continue;
+        }
+        if (c < 0x800) {
+            octets[0] = (unsigned char)(0xC0 | (c >> 6));
+            count = 2;
+        }
+        else if (c < 0x10000) {
+            octets[0] = (unsigned char)(0xE0 | (c >> 12));
+            octets[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+            count = 3;
+        }
+        else {
+            octets[0] = (unsigned char)(0xF0 | (c >> 18));
+            octets[1] = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
+            octets[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+            count = 4;
+        }
+        octets[count - 1] = (unsigned char)(0x80 | (c & 0x3F));
+        for (int k = 0; k < count; k++) {
+            *o++ = '%';
+            *o++ = (Py_UCS1)HEX_UPPER[octets[k] >> 4];
+            *o++ = (Py_UCS1)HEX_UPPER[octets[k] & 15];
+        }
+    }
+    return result;
+}
+
+PyDoc_STRVAR(lint_plain_doc,
+             "lint_plain(text, dangerous) -> bool\n\nurikit.lint's hot path "
+             "(urikit._lint.lint._plain): whether text is an RFC 3986 reference none of whose "
+             "component checks can fire: ASCII, no '%', a scheme not in dangerous (lower-case "
+             "names), an authority without userinfo or port (empty: for file: alone), a host "
+             "that cannot be an address nor an A-label, a path unless no query or fragment "
+             "follows, no ';' in its query.");
+
+static PyObject *
+core_lint_plain(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args(args, nargs, 2, "lint_plain") < 0)
+        return NULL;
+    PyObject *text = args[0];
+    Py_ssize_t sp[16];
+    if (!PyUnicode_Check(text) || !PyUnicode_IS_ASCII(text) || !scan_str(text, 0, 0, sp))
+        Py_RETURN_FALSE;
+    const char *s = (const char *)PyUnicode_1BYTE_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    if (memchr(s, '%', (size_t)n) != NULL)
+        Py_RETURN_FALSE;
+    Py_ssize_t host = sp[2 * HOST], host_end = sp[2 * HOST + 1];
+    int empty_path = sp[2 * PATH + 1] == sp[2 * PATH];
+    if (sp[2 * SCHEME] < 0 || sp[2 * AUTHORITY] < 0 || sp[2 * USERINFO] >= 0 ||
+        (sp[2 * PORT] >= 0 && sp[2 * PORT + 1] > sp[2 * PORT]) ||
+        (empty_path && (sp[2 * QUERY] >= 0 || sp[2 * FRAGMENT] >= 0)))
+        Py_RETURN_FALSE;
+    if (host_end == host) { /* an empty authority: usual for file: alone (file:///p) */
+        if (sp[2 * SCHEME + 1] != 4 || (s[0] | 0x20) != 'f' || (s[1] | 0x20) != 'i' ||
+            (s[2] | 0x20) != 'l' || (s[3] | 0x20) != 'e')
+            Py_RETURN_FALSE;
+    }
+    else if (strchr("0123456789.]", s[host_end - 1]) != NULL)
+        Py_RETURN_FALSE;
+    for (Py_ssize_t i = host; i + 1 < host_end; i++) {
+        if (s[i] == '0' && (s[i + 1] | 0x20) == 'x')
+            Py_RETURN_FALSE;
+        if (i + 3 < host_end && (s[i] | 0x20) == 'x' && (s[i + 1] | 0x20) == 'n' &&
+            s[i + 2] == '-' && s[i + 3] == '-')
+            Py_RETURN_FALSE;
+    }
+    if (sp[2 * QUERY] >= 0 &&
+        memchr(s + sp[2 * QUERY], ';', (size_t)(sp[2 * QUERY + 1] - sp[2 * QUERY])) != NULL)
+        Py_RETURN_FALSE;
+    char scheme[32];
+    Py_ssize_t length = sp[2 * SCHEME + 1];
+    if (length < (Py_ssize_t)sizeof scheme) { /* a longer scheme is no dangerous one */
+        for (Py_ssize_t i = 0; i < length; i++)
+            scheme[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] | 0x20 : s[i]);
+        PyObject *name = PyUnicode_FromStringAndSize(scheme, length);
+        if (name == NULL)
+            return NULL;
+        int found = PySequence_Contains(args[1], name);
+        Py_DECREF(name);
+        if (found < 0)
+            return NULL;
+        if (found)
+            Py_RETURN_FALSE;
+    }
+    Py_RETURN_TRUE;
+}
