@@ -672,7 +672,7 @@ def check_plain(text: str) -> None:
     """The core's ``lint_plain`` is ``_lint._plain``, and when it holds the component
     checks of the engine find nothing (the claim that lets lint return at once)."""
     from urikit._lint import lint as _lint
-    from urikit._lint.rules import DANGEROUS, Split
+    from urikit._lint.rules import DANGEROUS, Reading
 
     g = GRAMMARS["rfc3986"]
     parts = split_python(text, g, g.rules["URI-reference"])
@@ -681,7 +681,7 @@ def check_plain(text: str) -> None:
     if plain:
         assert parts is not None
         found: list[Any] = []
-        reading = Split(text, parts.groups())  # type: ignore[arg-type]
+        reading = Reading(text, parts.groups())  # type: ignore[arg-type]
         scheme = parts[1]
         assert scheme is not None
         _lint._components(reading, found, scheme.lower(), None, valid=True)

@@ -12,16 +12,12 @@ from typing import NamedTuple
 
 from .._syntax import charsets as cs
 from .._syntax.grammar import Grammar, get_grammar
-from .._syntax.parse import read, split
+from .._syntax.parse import APPENDIX_B, read, split
 from ..errors import URISyntaxError
 from .compose import HostEncoding, check_host_encoding, idna_host_at
 from .percent import require_str, unencodable
 
 __all__ = ["requote"]
-
-
-#: RFC 3986 Appendix B, every character matched (DOTALL: controls are data here).
-_APPENDIX_B = re.compile(r"(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?", re.S)
 
 
 def _disallowed(chars: cs.CharClass) -> re.Pattern[str]:
@@ -148,7 +144,7 @@ def requote(
         text.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise unencodable(text, exc, "UTF-8", "URI-reference") from None
-    match = _APPENDIX_B.match(text)
+    match = APPENDIX_B.match(text)
     assert match is not None  # every part is optional
     fixers = _fixers(g)
     repair = _Repair(text)

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import BinaryIO, NamedTuple
 
-from .output import InputError, Problem, Progress, Reporter, UsageError, strerror
+from .output import InputError, InputProblem, Progress, Reporter, UsageError, strerror
 
 __all__ = [
     "CHUNK",
@@ -230,7 +230,7 @@ def inputs(
                 if not number % step:
                     progress.lines(number)
                 if isinstance(text, NotUTF8):
-                    found = Problem(text.column - 1, "not-utf-8", text.reason)
+                    found = InputProblem(text.column - 1, "not-utf-8", text.reason)
                     report.failed(number, text.text, found)
                 else:
                     yield number, text

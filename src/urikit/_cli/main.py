@@ -76,7 +76,7 @@ from .output import (
     EXIT_INVALID,
     EXIT_OK,
     EXIT_WARNINGS,
-    Problem,
+    InputProblem,
     Reporter,
     UsageError,
     problem,
@@ -267,7 +267,7 @@ def cmd_equivalent(args: argparse.Namespace, report: Reporter) -> None:
         report.failure_fields = {"a": a, "b": b, "equivalent": None}
         report.failure_fields |= {"normal": None, "differs": None}
         if b is None:
-            report.failed(number, text, Problem(len(a), "no-pair", "no TAB between A and B"))
+            report.failed(number, text, InputProblem(len(a), "no-pair", "no TAB between A and B"))
             continue
         try:
             found = differences(a, b, base=args.base, **options)

@@ -30,7 +30,7 @@ __all__ = [
     "EXIT_WARNINGS",
     "ON_ERROR",
     "InputError",
-    "Problem",
+    "InputProblem",
     "Progress",
     "Reporter",
     "Stop",
@@ -175,7 +175,7 @@ def _fields(fields: Fields) -> Mapping[str, object]:
     return fields() if callable(fields) else fields
 
 
-class Problem(NamedTuple):
+class InputProblem(NamedTuple):
     """What is wrong with one input: the 0-based ``position`` in it of the character at
     fault (0 when the whole input is), a ``kind`` (an :class:`urikit.ErrorKind` value, or
     ``"not-utf-8"``, ``"no-pair"``) and the ``reason``."""
@@ -185,17 +185,19 @@ class Problem(NamedTuple):
     reason: str
 
 
-def problem(error: URISyntaxError | ResolutionError | IDNAError, text: str) -> Problem:
-    """The :class:`Problem` of a library error about the input ``text``.  A resolution
+def problem(error: URISyntaxError | ResolutionError | IDNAError, text: str) -> InputProblem:
+    """The :class:`InputProblem` of a library error about the input ``text``.  A resolution
     error has no index: one that is about ``..`` points at the first ``..`` of the
     input, any other at its first character.  An IDNA error is about ``text`` (a
     conversion of the whole reference, whose reason names the host) or about a host."""
     if isinstance(error, ResolutionError):
         position = max(text.find(".."), 0) if error.kind is ErrorKind.ABOVE_ROOT else 0
-        return Problem(position, error.kind.value, error.reason)
+        return InputProblem(position, error.kind.value, error.reason)
     if isinstance(error, IDNAError) and error.text != text:  # about a host of the text
-        return Problem(error.position, error.kind.value, f"the host {error.text!r}: {error.reason}")
-    return Problem(error.position, error.kind.value, error.reason)
+        return InputProblem(
+            error.position, error.kind.value, f"the host {error.text!r}: {error.reason}"
+        )
+    return InputProblem(error.position, error.kind.value, error.reason)
 
 
 #: How a failed input shows in the text output of the commands with one result per input.
@@ -271,7 +273,7 @@ class Reporter:
         self,
         line: int,
         text: str,
-        found: Problem,
+        found: InputProblem,
         *,
         column: int | None = None,
         source: str | None = None,

@@ -24,6 +24,7 @@ import re
 from .._algorithms.idna import host_to_ascii
 from .._algorithms.iri import encode_ucs
 from .._algorithms.percent import require_str, text_encoding, unquote
+from .._syntax.parse import APPENDIX_B
 from .._syntax.recompose import recompose, recompose_authority
 from ..errors import IDNAError, URISyntaxError
 
@@ -34,8 +35,6 @@ _SPECIAL = frozenset({"ftp", "file", "http", "https", "ws", "wss"})
 #: The schemes whose query the URL parser encodes in the document's encoding ("query
 #: state": UTF-8 for the URLs that are not special, and for ws and wss).
 _DOCUMENT_QUERY = frozenset({"ftp", "file", "http", "https"})
-#: RFC 3986 Appendix B: the split, which encoding characters outside ASCII never changes.
-_APPENDIX_B = re.compile(r"(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?", re.S)
 _NON_ASCII = re.compile("[^\x00-\x7f]+")
 _ASCII = "".join(map(chr, range(0x20, 0x7F)))
 
@@ -116,7 +115,7 @@ def as_uri(reference: str, scheme: str, encodings: tuple[str, ...], mode: str) -
     (RFC 3987 §3.1 as the URL Standard does it) for a target URL of ``scheme`` (lower
     case), in a document whose queries are in ``encodings`` (:func:`query_encodings`),
     its host name by IDNA in ``mode``.  :class:`IDNAError` for a host IDNA refuses."""
-    match = _APPENDIX_B.match(reference)
+    match = APPENDIX_B.match(reference)
     assert match is not None  # every part is optional
     scheme_part, authority, path, query, fragment = match.groups()
     if authority is not None and not authority.isascii():

@@ -32,7 +32,7 @@ from .differential import REJECTED, Host, differential
 from .rules import (
     DANGEROUS,
     SPECIAL,
-    Split,
+    Reading,
     authority_confusion,
     authority_parts,
     backslash,
@@ -137,7 +137,7 @@ def lint(
         scheme, authority, _, host, _, path, query, fragment = split_
         if authority is not None and host is None:  # an RFC 2396 reg_name: read as a server
             split_ = (scheme, authority, *authority_parts(authority), path, query, fragment)
-        reading = Split(text, split_)
+        reading = Reading(text, split_)
         lower = scheme.lower() if scheme is not None else None
         _components(reading, found, lower, base_scheme, valid=True)
     if "parser-differential" in enabled:
@@ -184,7 +184,7 @@ def _order(one: Finding) -> tuple[int, int, str]:
     return one.position, one.end, one.rule
 
 
-def _scheme(reading: Split) -> str | None:
+def _scheme(reading: Reading) -> str | None:
     """The scheme of an invalid string, lower-cased, as browsers read it (tabs and
     newlines removed): ``None`` when there is none, or what Appendix B split off is no
     scheme."""
@@ -195,7 +195,7 @@ def _scheme(reading: Split) -> str | None:
     return cleaned.lower() if _SCHEME.fullmatch(cleaned) else None
 
 
-def _invalid(text: str, g: Grammar, found: list[Finding], base_scheme: str | None) -> Split:
+def _invalid(text: str, g: Grammar, found: list[Finding], base_scheme: str | None) -> Reading:
     """The findings only an invalid string has (the syntax error, spaces, controls,
     backslashes), then the component checks on its Appendix B split."""
     error = failure(text, g, g.rules["URI-reference"])
@@ -216,7 +216,7 @@ def _invalid(text: str, g: Grammar, found: list[Finding], base_scheme: str | Non
 
 
 def _components(
-    reading: Split,
+    reading: Reading,
     found: list[Finding],
     scheme: str | None,
     base_scheme: str | None,
@@ -273,7 +273,7 @@ def _add(found: list[Finding], one: Finding | None) -> None:
         found.append(one)
 
 
-def _urikit_host(text: str, g: Grammar, reading: Split, valid: bool, base: str | None) -> Host:
+def _urikit_host(text: str, g: Grammar, reading: Reading, valid: bool, base: str | None) -> Host:
     """urikit's reading of the host for the differential: the host of ``text`` (of its
     target against ``base``), ``REJECTED`` when it is invalid."""
     if not valid:

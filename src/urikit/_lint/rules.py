@@ -15,14 +15,14 @@ import re
 import unicodedata
 
 from .. import schemes
-from .._syntax.parse import Components
+from .._syntax.parse import APPENDIX_B, Components
 from .catalogue import Finding, finding, shown
 from .ipv4 import embedded_ipv4, ends_in_a_number, rare_ipv4
 
 __all__ = [
     "DANGEROUS",
     "SPECIAL",
-    "Split",
+    "Reading",
     "authority_confusion",
     "authority_parts",
     "backslash",
@@ -43,7 +43,7 @@ __all__ = [
 SPECIAL = frozenset({"http", "https", "ws", "wss", "ftp", "file"})
 
 
-class Split:
+class Reading:
     """A reference split into :data:`Components`, the first at ``lead`` in ``text``;
     :meth:`start` gives where each component begins (computed when a finding needs it)."""
 
@@ -73,8 +73,6 @@ class Split:
 
 
 # -- the split of what urikit rejects ------------------------------------------------------
-#: RFC 3986 Appendix B: any string splits into the five components.
-_APPENDIX_B = re.compile(r"(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?", re.S)
 #: What browsers strip from both ends (the URL Standard's C0 control or space).
 _C0_OR_SPACE = "".join(map(chr, range(0x21)))
 
@@ -96,17 +94,17 @@ def authority_parts(authority: str) -> tuple[str | None, str, str | None]:
     return (userinfo if at else None), host, port
 
 
-def lenient_split(text: str) -> Split:
+def lenient_split(text: str) -> Reading:
     """The Appendix B split of ``text`` without what browsers strip from its ends."""
     lead = len(text) - len(text.lstrip(_C0_OR_SPACE))
     trail = len(text.rstrip(_C0_OR_SPACE))
-    match = _APPENDIX_B.match(text, lead, max(lead, trail))
+    match = APPENDIX_B.match(text, lead, max(lead, trail))
     assert match is not None  # every part is optional
     scheme, authority, path, query, fragment = match.groups()
     userinfo = host = port = None
     if authority is not None:
         userinfo, host, port = authority_parts(authority)
-    return Split(text, (scheme, authority, userinfo, host, port, path, query, fragment), lead)
+    return Reading(text, (scheme, authority, userinfo, host, port, path, query, fragment), lead)
 
 
 # -- what only invalid strings hold ------------------------------------------------------
@@ -135,7 +133,7 @@ def whitespace_or_control(text: str) -> Finding | None:
     return finding("whitespace-or-control", at, at + 1, _more(f"{what} {how}", more))
 
 
-def backslash(split: Split, scheme: str | None) -> Finding | None:
+def backslash(split: Reading, scheme: str | None) -> Finding | None:
     """The first ``\\`` before the query or fragment, which browsers read as ``/`` in a
     special ``scheme`` (and without one, since the base may have one)."""
     text = split.text
@@ -166,7 +164,7 @@ DANGEROUS = {
 }
 
 
-def slash_confusion(split: Split, scheme: str | None, special: bool | None) -> Finding | None:
+def slash_confusion(split: Reading, scheme: str | None, special: bool | None) -> Finding | None:
     """A special scheme not followed by exactly ``//`` (``file`` excepted, whose
     ``file:/p`` and ``file:///p`` are usual), or a reference without a scheme that begins
     with three slashes or with two where one is a backslash."""
@@ -193,7 +191,7 @@ def slash_confusion(split: Split, scheme: str | None, special: bool | None) -> F
     return None
 
 
-def scheme_confusion(split: Split, scheme: str) -> Finding | None:
+def scheme_confusion(split: Reading, scheme: str) -> Finding | None:
     """A scheme urikit does not know followed by a port-like number: ``localhost:8080``."""
     path = split.components[5]
     if split.components[1] is not None or not path[:1].isdigit() or schemes.get(scheme):
@@ -209,7 +207,7 @@ def scheme_confusion(split: Split, scheme: str) -> Finding | None:
     return finding("scheme-confusion", split.start(0), split.start(5) + digits, message)
 
 
-def dangerous_scheme(split: Split, scheme: str) -> Finding:
+def dangerous_scheme(split: Reading, scheme: str) -> Finding:
     """``javascript:``, ``vbscript:``, ``data:``, however written (case, tabs inside)."""
     what = DANGEROUS[scheme]
     start = split.start(0)
@@ -239,7 +237,7 @@ def _looks_like_host(user: str) -> bool:
     return False
 
 
-def userinfo_rules(split: Split) -> list[Finding]:
+def userinfo_rules(split: Reading) -> list[Finding]:
     """A password in the userinfo (RFC 3986 §3.2.1, §7.5), and a userinfo that reads as a
     host (§7.6).  The password itself is never shown: messages end up in logs."""
     userinfo, host = split.components[2] or "", split.components[3] or ""
@@ -257,7 +255,7 @@ def userinfo_rules(split: Split) -> list[Finding]:
     return found
 
 
-def authority_confusion(split: Split) -> Finding | None:
+def authority_confusion(split: Reading) -> Finding | None:
     """``?`` or ``#`` right after the authority, then ``@`` (or ``.`` or ``:`` at once)
     before the next ``/``: a parser that ends the authority at ``/`` only (bpo-30500, the
     Log4j allowlist bypass) reads another host."""
@@ -279,7 +277,7 @@ def authority_confusion(split: Split) -> Finding | None:
 _PCT_ENCODED = re.compile("%" + "[0-9A-Fa-f]" * 2)
 
 
-def host_rules(split: Split) -> list[Finding]:
+def host_rules(split: Reading) -> list[Finding]:
     """The host's rules: percent-encoded, an IPv4 address in a rare form (RFC 3986 §7.4),
     an IPv6 address that carries an IPv4 one."""
     host = split.components[3] or ""
@@ -305,7 +303,7 @@ def host_rules(split: Split) -> list[Finding]:
     return found
 
 
-def port_rules(split: Split, scheme: str | None) -> Finding | None:
+def port_rules(split: Reading, scheme: str | None) -> Finding | None:
     """A port above 65535, or below 1024 and not the scheme's default (RFC 3986 §7.2)."""
     port = split.components[4] or ""
     digits = port.lstrip("0")
@@ -362,7 +360,7 @@ _MEANING = {
 }
 
 
-def percent_rules(split: Split) -> list[Finding]:
+def percent_rules(split: Reading) -> list[Finding]:
     """The percent-encodings that hide controls, delimiters, dot segments or a second
     encoding; each rule once, at its first place."""
     text = split.text
@@ -416,7 +414,7 @@ def _control_name(char: str) -> str:
     return names.get(char, "") or unicodedata.name(char, "a control character")
 
 
-def _dot_segment(split: Split, start: int, end: int) -> Finding | None:
+def _dot_segment(split: Reading, start: int, end: int) -> Finding | None:
     """The first path segment that is ``.`` or ``..`` once ``%2E`` is decoded."""
     path = split.text[start:end]
     matches = [m for m in _DOT_SEGMENT.finditer(path) if "%" in m[0]]
@@ -442,7 +440,7 @@ _CHARACTER_REFERENCE = re.compile(
 )
 
 
-def query_semicolon(split: Split) -> Finding | None:
+def query_semicolon(split: Reading) -> Finding | None:
     """``;`` in the query, which some parsers take as a parameter separator (CVE-2021-23336);
     one that ends an HTML character reference says the URL was copied from HTML escaped."""
     query = split.components[6] or ""

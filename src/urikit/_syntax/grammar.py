@@ -22,8 +22,8 @@ from .charsets import CharClass
 from .host import (
     IP_LITERAL_2732,
     IP_LITERAL_3986,
+    HostProblem,
     IPLiteralRule,
-    Problem,
     is_hostname,
     is_ipv4address,
     is_ipv4address_2732,
@@ -115,7 +115,7 @@ class Grammar:
     #: RFC 2396 §3.2.2: the host a server-based authority needs, else it is a reg_name;
     #: ``server_host_error`` walks the same rule to say where a host stops fitting it.
     server_host: Callable[[str], bool] | None = None
-    server_host_error: Callable[[str, int, int], Problem | None] | None = None
+    server_host_error: Callable[[str, int, int], HostProblem | None] | None = None
     #: RFC 3986 §3 admits ``scheme ":"`` with an empty hier-part; RFC 2396 does not.
     empty_scheme_specific_part: bool = True
     #: The reference resolution algorithm: RFC 3986 §5.2 or RFC 2396 §5.2.

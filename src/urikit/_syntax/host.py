@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..errors import describe_char as _show
 from .charsets import ALPHANUM, BAD_ESCAPE, HEXDIG, IPVFUTURE_TAIL, ZONE_ID, char_class_regex
 
-Problem = tuple[int, str]  # (index of the first character that cannot belong, reason)
+HostProblem = tuple[int, str]  # (index of the first character that cannot belong, reason)
 _SHORT = "an IPv6 address has eight groups unless '::' elides some"
 
 
@@ -38,7 +38,7 @@ IP_LITERAL_3986 = IPLiteralRule(future=True, zone=True, dec_octet=True)
 IP_LITERAL_2732 = IPLiteralRule(future=False, zone=False, dec_octet=False)
 
 
-def _octets(text: str, start: int, end: int, *, dec_octet: bool) -> Problem | None:
+def _octets(text: str, start: int, end: int, *, dec_octet: bool) -> HostProblem | None:
     """Four decimal octets separated by ".": RFC 3986 ``dec-octet`` (0-255, no leading
     zero) or, with ``dec_octet=False``, RFC 2732's ``1*3DIGIT``.  The position is the
     first character no valid address can continue with."""
@@ -65,12 +65,12 @@ def _octets(text: str, start: int, end: int, *, dec_octet: bool) -> Problem | No
     return None
 
 
-def ipv4_error(text: str, start: int, end: int) -> Problem | None:
+def ipv4_error(text: str, start: int, end: int) -> HostProblem | None:
     """RFC 3986 §3.2.2 ``IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet``."""
     return _octets(text, start, end, dec_octet=True)
 
 
-def ipv4_error_2732(text: str, start: int, end: int) -> Problem | None:
+def ipv4_error_2732(text: str, start: int, end: int) -> HostProblem | None:
     """RFC 2732 §3 (2) ``IPv4address = 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT``."""
     return _octets(text, start, end, dec_octet=False)
 
@@ -80,7 +80,7 @@ def is_ipv4address(host: str) -> bool:
     return ipv4_error(host, 0, len(host)) is None
 
 
-def ipv6_error(text: str, start: int, end: int, *, dec_octet: bool = True) -> Problem | None:
+def ipv6_error(text: str, start: int, end: int, *, dec_octet: bool = True) -> HostProblem | None:
     """RFC 3986 §3.2.2 ``IPv6address``: eight 16-bit pieces, one ``::`` eliding at least
     one of them, the last 32 bits optionally an IPv4 address (``ls32``: ``dec-octet``s,
     or with ``dec_octet=False`` RFC 2373's ``1*3DIGIT``s).  The position is the first
@@ -131,7 +131,7 @@ def ipv6_error(text: str, start: int, end: int, *, dec_octet: bool = True) -> Pr
 _IPV6_RUN = re.compile("[0-9A-Fa-f:.]*")  # the characters of an IPv6address
 
 
-def ip_literal_error(text: str, start: int, end: int, rule: IPLiteralRule) -> Problem | None:
+def ip_literal_error(text: str, start: int, end: int, rule: IPLiteralRule) -> HostProblem | None:
     """Check ``text[start:end]``, a whole bracketed ``IP-literal`` (RFC 3986 §3.2.2, RFC
     6874; RFC 2732 §3 ``IPv6reference``) under ``rule``."""
     inner, close = start + 1, end - 1
@@ -149,7 +149,7 @@ def ip_literal_error(text: str, start: int, end: int, rule: IPLiteralRule) -> Pr
     return found
 
 
-def ip_literal_scan(text: str, start: int, end: int, rule: IPLiteralRule) -> int | Problem:
+def ip_literal_scan(text: str, start: int, end: int, rule: IPLiteralRule) -> int | HostProblem:
     """Walk the IP literal that opens at ``text[start] == "["``, without reading past
     ``end``: the index after its ``]``, or where it stops fitting (``end`` when the
     text stops short of a complete literal)."""
@@ -186,7 +186,7 @@ def _stray(char: str) -> str:
     return f"{_show(char)} is not allowed in an IPv6 address"
 
 
-def _ipvfuture_scan(text: str, start: int, end: int) -> int | Problem:
+def _ipvfuture_scan(text: str, start: int, end: int) -> int | HostProblem:
     """RFC 3986 §3.2.2 ``IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )``,
     then ``]``; ``text[start]`` is the ``v``."""
     i = start + 1
@@ -210,7 +210,7 @@ def _ipvfuture_scan(text: str, start: int, end: int) -> int | Problem:
     return i, f"{_show(text[i])} is not allowed in an IPvFuture address"
 
 
-def _zone_scan(text: str, percent: int, end: int) -> int | Problem:
+def _zone_scan(text: str, percent: int, end: int) -> int | HostProblem:
     """RFC 6874 §2 ``"%25" ZoneID "]"``, ``ZoneID = 1*( unreserved / pct-encoded )``;
     ``text[percent]`` is the ``%``."""
     for i, expected in ((percent + 1, "2"), (percent + 2, "5")):
@@ -234,7 +234,7 @@ def _zone_scan(text: str, percent: int, end: int) -> int | Problem:
     return end, "an IP literal needs a closing ']'"
 
 
-def hostname_error(text: str, start: int, end: int) -> Problem | None:
+def hostname_error(text: str, start: int, end: int) -> HostProblem | None:
     """RFC 2396 §3.2.2 ``hostname = *( domainlabel "." ) toplabel [ "." ]``: labels of
     letters, digits and inner hyphens; the last begins with a letter."""
     i, label_start = start, start
@@ -258,7 +258,7 @@ def hostname_error(text: str, start: int, end: int) -> Problem | None:
     return None
 
 
-def server_host_error_2396(text: str, start: int, end: int) -> Problem | None:
+def server_host_error_2396(text: str, start: int, end: int) -> HostProblem | None:
     """RFC 2396 §3.2.2 ``host = hostname | IPv4address`` (RFC 2732 §3 (2)): the reading
     that goes further explains (an alternation fails where its furthest alternative does)."""
     hostname = hostname_error(text, start, end)

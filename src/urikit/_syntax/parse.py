@@ -29,6 +29,10 @@ Components = tuple[
     str | None, str | None, str | None, str | None, str | None, str, str | None, str | None
 ]
 #: The names of :data:`Components`, in order.
+#: RFC 3986 Appendix B: the split of any string into the five components (scheme,
+#: authority, path, query, fragment), which validates nothing; DOTALL, so that a control
+#: character is data too.  Used where a string may be no URI at all (requote, lint, HTML).
+APPENDIX_B = re.compile(r"(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?", re.S)
 COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
 
 
