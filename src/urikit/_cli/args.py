@@ -9,6 +9,7 @@ import contextlib
 import io
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from .. import (
     ENGINE,
@@ -156,20 +157,20 @@ extract and links) with file, line, input, the result and error.
 """
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``urikit`` argument parser, with one subparser per subcommand."""
-    parser = argparse.ArgumentParser(
-        prog="urikit",
-        description="Parse, validate, resolve and normalize URI references "
-        "(RFC 3986, or RFC 2396 with RFC 2732) and IRIs (RFC 3987).",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument(
-        "--version", action="version", version=f"urikit {__version__}; engine: {ENGINE}"
-    )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Subparser)
+#: What each subcommand function adds its parser to: argparse's subparsers action (whose
+#: class argparse keeps private).
+Commands = Any
+#: The --level option of normalize and equivalent.
+LEVEL = {
+    "choices": ["string", "syntax", "scheme"],
+    "default": "scheme",
+    "help": "the rung of the comparison ladder (RFC 3986 §6.2): string (§6.2.1), syntax "
+    "(§6.2.2) or scheme (§6.2.3, the default)",
+}
 
+
+def _parse_command(commands: Commands) -> None:
+    """The ``parse`` subcommand."""
     sub = commands.add_parser(
         "parse",
         help="print the components of each URI reference",
@@ -183,6 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.set_defaults(show_source=True)  # parse is for reading: the caret always
     _add_input(sub, "uris", "URI", "a URI reference")
 
+
+def _check_command(commands: Commands) -> None:
+    """The ``check`` subcommand."""
     sub = commands.add_parser(
         "check",
         help="validate files of URI references, one per line",
@@ -194,6 +198,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_pipeline(sub, json="valid (true, false, or null for an empty line)")
     _add_files(sub)
 
+
+def _resolve_command(commands: Commands) -> None:
+    """The ``resolve`` subcommand."""
     sub = commands.add_parser(
         "resolve",
         help="resolve references against a base URI",
@@ -217,6 +224,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("base", metavar="BASE", help="the base URI (it must have a scheme)")
     _add_input(sub, "refs", "REF", "a reference")
 
+
+def _relativize_command(commands: Commands) -> None:
+    """The ``relativize`` subcommand."""
     sub = commands.add_parser(
         "relativize",
         help="the shortest reference from a base URI to each target",
@@ -228,12 +238,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("base", metavar="BASE", help="the base URI (it must have a scheme)")
     _add_input(sub, "targets", "TARGET", "a target URI")
 
-    level = {
-        "choices": ["string", "syntax", "scheme"],
-        "default": "scheme",
-        "help": "the rung of the comparison ladder (RFC 3986 §6.2): string (§6.2.1), syntax "
-        "(§6.2.2) or scheme (§6.2.3, the default)",
-    }
+
+def _normalize_command(commands: Commands) -> None:
+    """The ``normalize`` subcommand."""
     sub = commands.add_parser(
         "normalize",
         help="print the normal form of each reference",
@@ -241,10 +248,13 @@ def build_parser() -> argparse.ArgumentParser:
         "§6 with --grammar rfc2396), one per input line.",
     )
     _add_grammar(sub, rule=False)
-    sub.add_argument("--level", "-l", **level)  # type: ignore[arg-type]
+    sub.add_argument("--level", "-l", **LEVEL)
     _add_pipeline(sub, json="result (the normal form, or null)", on_error=True)
     _add_input(sub, "uris", "URI", "a reference")
 
+
+def _equivalent_command(commands: Commands) -> None:
+    """The ``equivalent`` subcommand."""
     sub = commands.add_parser(
         "equivalent",
         help="whether pairs of references are equivalent",
@@ -254,7 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
         "equivalent, 1 when some pair is not, or is invalid.",
     )
     _add_grammar(sub, rule=False)
-    sub.add_argument("--level", "-l", **level)  # type: ignore[arg-type]
+    sub.add_argument("--level", "-l", **LEVEL)
     sub.add_argument(
         "--base",
         "-b",
@@ -276,6 +286,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="read pairs A<TAB>B from FILE ('-': stdin); may be given many times",
     )
 
+
+def _extract_command(commands: Commands) -> None:
+    """The ``extract`` subcommand."""
     sub = commands.add_parser(
         "extract",
         help="find the URIs in texts",
@@ -314,6 +327,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_files(sub)
 
+
+def _complete_command(commands: Commands) -> None:
+    """The ``complete`` subcommand."""
     sub = commands.add_parser(
         "complete",
         help="complete abbreviated URLs (www.example.com/path)",
@@ -329,6 +345,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_pipeline(sub, json="result (the URI, or null)", on_error=True)
     _add_input(sub, "texts", "TEXT", "an abbreviated URL")
 
+
+def _links_command(commands: Commands) -> None:
+    """The ``links`` subcommand."""
     sub = commands.add_parser(
         "links",
         help="list the links of HTML documents, resolved",
@@ -369,6 +388,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_mode(sub, "for host names with Unicode characters")
     _add_files(sub, "an HTML file")
 
+
+def _lint_command(commands: Commands) -> None:
+    """The ``lint`` subcommand."""
     sub = commands.add_parser(
         "lint",
         help="report what in URI references deceives parsers or people, rule by rule",
@@ -408,6 +430,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_files(sub)
 
+
+def _iri_to_uri_command(commands: Commands) -> None:
+    """The ``iri-to-uri`` subcommand."""
     sub = commands.add_parser(
         "iri-to-uri",
         help="convert IRIs to URIs (RFC 3987 §3.1)",
@@ -427,6 +452,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_pipeline(sub, json="result (the URI, or null)", on_error=True)
     _add_input(sub, "uris", "IRI", "an IRI reference")
 
+
+def _uri_to_iri_command(commands: Commands) -> None:
+    """The ``uri-to-iri`` subcommand."""
     sub = commands.add_parser(
         "uri-to-iri",
         help="convert URIs to IRIs (RFC 3987 §3.2)",
@@ -444,6 +472,40 @@ def build_parser() -> argparse.ArgumentParser:
     _add_mode(sub, "of --host idna")
     _add_pipeline(sub, json="result (the IRI, or null)", on_error=True)
     _add_input(sub, "uris", "URI", "a URI reference")
+
+
+#: The subcommands, in the order of the help.
+SUBCOMMANDS = (
+    _parse_command,
+    _check_command,
+    _resolve_command,
+    _relativize_command,
+    _normalize_command,
+    _equivalent_command,
+    _extract_command,
+    _complete_command,
+    _links_command,
+    _lint_command,
+    _iri_to_uri_command,
+    _uri_to_iri_command,
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``urikit`` argument parser, with one subparser per subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="urikit",
+        description="Parse, validate, resolve and normalize URI references "
+        "(RFC 3986, or RFC 2396 with RFC 2732) and IRIs (RFC 3987).",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"urikit {__version__}; engine: {ENGINE}"
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Subparser)
+    for add in SUBCOMMANDS:
+        add(commands)
     return parser
 
 
