@@ -1,0 +1,91 @@
+"""The labeled set of URIs in real text (issue 21) is sound: its offsets, its readings, its
+floors.  No extractor is scored here (``benchmarks/extraction.py`` does that): the set
+judges the extraction code, which changes; the set does not."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests import extraction_set as labeled
+
+SNIPPETS = labeled.load()
+
+
+def test_the_set_is_sound() -> None:
+    assert list(labeled.set_problems(SNIPPETS)) == []
+
+
+def test_the_floors_of_the_issue() -> None:
+    total = labeled.counts(SNIPPETS)
+    assert total["snippets"] >= 400
+    assert total["uris"] >= 600
+    assert total["colon_only"] >= 150
+
+
+def test_the_rule_is_written_beside_the_set() -> None:
+    readme = (labeled.DIRECTORY / "README.md").read_text(encoding="utf-8")
+    assert "## The judging rule" in readme
+    sources = (labeled.DIRECTORY / "SOURCES.md").read_text(encoding="utf-8")
+    assert "license" in sources
+
+
+def _line(**fields: object) -> dict[str, object]:
+    record: dict[str, object] = {
+        "id": "x-1",
+        "kind": "prose",
+        "source": "/somewhere:1",
+        "text": "see <http://a.example/x\n  y> and http://b.example/.",
+        "expected": [],
+    }
+    record.update(fields)
+    return record
+
+
+def _problems(tmp_path: Path, **fields: object) -> list[str]:
+    path = tmp_path / "set.jsonl"
+    path.write_text(json.dumps(_line(**fields)) + "\n", encoding="utf-8")
+    return list(labeled.problems(labeled.load(path)[0]))
+
+
+@pytest.mark.parametrize(
+    ("expected", "complaint"),
+    [
+        ([{"start": 5, "end": 27, "uri": "http://a.example/xy"}], None),  # Appendix E
+        ([{"start": 33, "end": 50, "uri": "http://b.example/"}], None),
+        ([{"start": 33, "end": 51, "uri": "http://b.example/"}], "no reading"),
+        ([{"start": 33, "end": 90, "uri": "http://b.example/"}], "outside the text"),
+        (
+            [
+                {"start": 33, "end": 50, "uri": "http://b.example/"},
+                {"start": 5, "end": 27, "uri": "http://a.example/xy"},
+            ],
+            "out of order",
+        ),
+        ([{"start": 35, "end": 50, "uri": "tp://b.example/"}], None),  # a scheme, if odd
+        ([{"start": 42, "end": 50, "uri": "example/"}], "no scheme"),
+    ],
+)
+def test_the_checks_catch_bad_labels(
+    tmp_path: Path, expected: list[dict[str, object]], complaint: str | None
+) -> None:
+    found = _problems(tmp_path, expected=expected)
+    if complaint is None:
+        assert found == []
+    else:
+        assert any(complaint in problem for problem in found), found
+
+
+def test_whitespace_is_removed_only_inside_angle_brackets(tmp_path: Path) -> None:
+    text = "at http://a.example/x\n  y today"
+    span = {"start": 3, "end": 25, "uri": "http://a.example/xy"}
+    found = _problems(tmp_path, text=text, expected=[span])
+    assert any("outside <...>" in problem for problem in found)
+
+
+def test_escapes_are_read_as_the_document_means_them() -> None:
+    assert "https://example.org/a-b" in labeled.readings("https://example\\&.org/a\\-b")
+    assert "https://x.example/?a=1&b=2" in labeled.readings("https://x.example/?a=1&amp;b=2")
+    assert "https://w.example/V8_(x)" in labeled.readings("https://w.example/V8_\\(x\\)")
