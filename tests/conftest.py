@@ -1,25 +1,11 @@
-"""Test profiles: how hard the property and growth tests work.
+"""Test profiles (``tests/profiles.py``: how many hypothesis examples, where; growth
+sizes) and the compiled core's own tests.
 
-``URIKIT_TEST_PROFILE`` names the profile (``./dev test`` runs under ``dev`` unless it is
-set; ``.ci/run`` sets ``ci``):
-
-``dev`` (the default)
-    The quick loop: few hypothesis examples per property, random ones each run (a failing
-    example is kept in ``.hypothesis/`` and tried first next time), and growth tests at a
-    tenth of their sizes (``tests/growth.py``'s ``SCALE``).
-``ci``
-    Thorough and repeatable: many times the examples, derandomized (the same run gives the
-    same examples, on CI and on any machine), growth tests at the sizes the tests give (up
-    to 10 MB).  CI runs it once, on ``python3``.
-``ci-engine``
-    For CI's other interpreters (the oldest on the pure-Python engine, the newest on the
-    compiled core): what differs there is the engine and the interpreter, not the
-    examples, so every test runs, derandomized, with a fifth of ``ci``'s examples, and
-    growth tests at full size.
-
-Per-test settings give no ``max_examples``: the profile decides.  Neither profile has a
-deadline (a slow example under coverage or on a busy machine is not a failure: the growth
-tests watch the time) nor the ``too_slow`` health check.
+``URIKIT_TEST_PROFILE`` names the profile: ``./dev test`` runs under ``dev`` unless it is
+set; CI's run on python3 under ``ci``, its other interpreters under ``ci-engine``.  The
+growth tests (``tests/growth.py``) run at a tenth of their sizes under ``dev``, at full
+size otherwise.  Per-test settings give no ``max_examples`` but :data:`THOROUGH`'s; no
+profile has a deadline nor the ``too_slow`` health check.
 """
 
 from __future__ import annotations
@@ -27,35 +13,18 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import HealthCheck, settings
 
-from tests import growth
+from tests import growth, profiles
 from urikit import _engine
 
-PROFILES = {  # name: (hypothesis settings, growth.SCALE)
-    "dev": (settings(max_examples=50), 0.1),
-    "ci": (settings(max_examples=1000, derandomize=True, database=None, print_blob=True), 1.0),
-    "ci-engine": (
-        settings(max_examples=200, derandomize=True, database=None, print_blob=True),
-        1.0,
-    ),
-}
-PROFILE = os.environ.get("URIKIT_TEST_PROFILE") or "dev"
-if PROFILE not in PROFILES:
-    raise SystemExit(f"URIKIT_TEST_PROFILE={PROFILE!r}: not one of {', '.join(PROFILES)}")
-
-for _name, (_settings, _scale) in PROFILES.items():
-    settings.register_profile(
-        _name, _settings, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-    )
-settings.load_profile(PROFILE)
-growth.SCALE = PROFILES[PROFILE][1]
+growth.SCALE = profiles.SCALE
 
 
 def pytest_report_header() -> str:
     engine = "pure Python" if _engine.core is None else "compiled core"
     return (
-        f"test profile: {PROFILE} (URIKIT_TEST_PROFILE), growth sizes x{growth.SCALE:g}; "
+        f"test profile: {profiles.NAME} (URIKIT_TEST_PROFILE): {profiles.DEFAULT} examples, "
+        f"{profiles.THOROUGH_EXAMPLES} for the differentials; growth sizes x{growth.SCALE:g}; "
         f"urikit engine: {engine}"
     )
 

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 import urikit
 from tests import fake_core
+from tests.profiles import THOROUGH
 from urikit import _engine, batch
 from urikit.strategies import near_misses, references
 
@@ -328,7 +329,7 @@ def test_no_data_library_is_imported_by_urikit_batch() -> None:
 
 
 # -- properties: generated references and near misses -------------------------------------
-PROPERTY = settings(max_examples=max(5, settings().max_examples // 10))
+PROPERTY = settings(max_examples=max(5, THOROUGH.max_examples // 10))  # a differential
 
 
 def rows_of(grammar: str) -> st.SearchStrategy[list[str | None]]:

@@ -27,10 +27,11 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import urikit
+from tests.profiles import THOROUGH
 from tests.strategies import MUTATION_ALPHABET
 from urikit import _engine, _operations
 from urikit._algorithms.iri import encode_ucs
@@ -49,7 +50,7 @@ def test_the_core_is_built_where_ci_expects_it() -> None:
     """CI builds the core (URIKIT_REQUIRE_CORE=1) and runs one interpreter without it."""
     if PURE:
         assert _engine.core is None
-    elif os.environ.get("URIKIT_TEST_PROFILE") == "ci":
+    elif os.environ.get("URIKIT_TEST_PROFILE") in ("ci", "ci-engine"):
         assert _engine.core is not None, "the compiled core was not built"
 
 
@@ -208,7 +209,7 @@ REFS = (
 @needs_core
 @pytest.mark.parametrize("g", CORE_GRAMMARS, ids=lambda g: g.name)
 @pytest.mark.parametrize("rule", [None, "URI", "absolute-URI", "relative-ref"])
-@settings(max_examples=max(settings().max_examples // 5, 10))
+@THOROUGH
 @given(data=st.data())
 def test_the_core_answers_as_the_python_engine(
     g: Grammar, rule: str | None, data: st.DataObject
@@ -220,7 +221,7 @@ def test_the_core_answers_as_the_python_engine(
 
 @needs_core
 @pytest.mark.parametrize("g", CORE_GRAMMARS, ids=lambda g: g.name)
-@settings(max_examples=max(settings().max_examples // 5, 10))
+@THOROUGH
 @given(text=st.text(alphabet=MUTATION_ALPHABET + "\x00\ud800\udfff\u200e\U0010fffd", max_size=40))
 def test_the_core_answers_as_the_python_engine_on_any_text(g: Grammar, text: str) -> None:
     check_same(text, g)
@@ -726,7 +727,7 @@ def test_lint_plain_on_the_edges(text: str) -> None:
 
 
 @needs_core
-@settings(max_examples=max(settings().max_examples // 5, 10))
+@THOROUGH
 @given(data=st.data())
 def test_lint_plain_is_the_python_check(data: st.DataObject) -> None:
     check_plain(data.draw(references(rule="URI")))

@@ -51,6 +51,7 @@ from tests.oracle import (
     appendix_b,
     first_impossible,
 )
+from tests.profiles import THOROUGH
 from tests.test_productions import (
     assert_component_invalid,
     assert_component_valid,
@@ -521,6 +522,7 @@ def test_uri_grammars_still_refuse_non_ascii(grammar: str) -> None:
 # =====================================================================================
 
 
+@THOROUGH
 @given(abnf.iri_reference())
 @example("http://r\u00e9sum\u00e9.example.org/?\ue000#\u00e9")
 def test_round_trip_and_appendix_b(text: str) -> None:
@@ -533,23 +535,27 @@ def test_round_trip_and_appendix_b(text: str) -> None:
     assert_authority_recomposes(ref)
 
 
+@THOROUGH
 @given(abnf.iri)
 def test_iri_rule(text: str) -> None:
     assert urikit.is_valid(text, grammar=R7, rule="IRI")
     assert not urikit.is_valid(text, grammar=R7, rule="irelative-ref")
 
 
+@THOROUGH
 @given(abnf.absolute_iri)
 def test_absolute_iri_rule(text: str) -> None:
     assert urikit.is_valid(text, grammar=R7, rule="absolute-IRI")
 
 
+@THOROUGH
 @given(abnf.iri_reference(relative=True))
 def test_irelative_ref_rule(text: str) -> None:
     assert urikit.is_valid(text, grammar=R7, rule="irelative-ref")
     assert not urikit.is_valid(text, grammar=R7, rule="IRI")
 
 
+@THOROUGH
 @given(
     abnf.mutated(abnf.iri_reference_rule(), abnf.IRI_MUTATION_ALPHABET),
     st.sampled_from(sorted(ALIASES)),

@@ -99,6 +99,7 @@ def test_the_sdist_holds_the_license_the_docs_and_the_tests(dist: Path) -> None:
         "tests/strategies.py",
         "tests/oracle.py",
         "tests/conftest.py",
+        "tests/profiles.py",
         "tests/data/json-schema-test-suite/LICENSE",
         *tracked,
     }

@@ -16,11 +16,13 @@ import urikit
 from tests import strategies as abnf
 from tests.expect import assert_authority_recomposes
 from tests.oracle import accepts, appendix_b, first_impossible
+from tests.profiles import THOROUGH
 from tests.test_positions import CONVENTIONS
 
 ALPHABET = abnf.MUTATION_ALPHABET  # the grammar's characters, and a few that never belong
 
 
+@THOROUGH
 @given(abnf.uri_reference())
 def test_round_trip_and_appendix_b(text: str) -> None:
     ref = urikit.parse(text)
@@ -34,23 +36,27 @@ def test_authority_parts_recompose(text: str) -> None:
     assert_authority_recomposes(urikit.parse(text))
 
 
+@THOROUGH
 @given(abnf.uri)
 def test_uri_rule(text: str) -> None:
     assert urikit.is_valid(text, rule="URI")
     assert not urikit.is_valid(text, rule="relative-ref")
 
 
+@THOROUGH
 @given(abnf.absolute_uri)
 def test_absolute_uri_rule(text: str) -> None:
     assert urikit.is_valid(text, rule="absolute-URI")
 
 
+@THOROUGH
 @given(abnf.uri_reference(relative=True))
 def test_relative_ref_rule(text: str) -> None:
     assert urikit.is_valid(text, rule="relative-ref")
     assert not urikit.is_valid(text, rule="URI")
 
 
+@THOROUGH
 @given(abnf.uri_reference_2396())
 def test_round_trip_2396(text: str) -> None:
     ref = urikit.parse(text, grammar="rfc2396")
@@ -89,6 +95,7 @@ RULES = {
 }
 
 
+@THOROUGH
 @given(
     st.one_of(abnf.mutated(abnf.reference()), abnf.mutated(abnf.reference_2396())),
     st.sampled_from([(g, r) for g, rules in RULES.items() for r in rules]),
@@ -102,6 +109,7 @@ def test_any_mutation_parses_or_explains(text: str, grammar_rule: tuple[str, str
     assert urikit.is_valid(text, rule=rule, grammar=grammar) == (ref is not None)
 
 
+@THOROUGH
 @given(st.text(alphabet=ALPHABET, max_size=40), st.sampled_from(sorted(RULES)))
 def test_any_text_parses_or_explains(text: str, grammar: str) -> None:
     ref = _verdict(text, grammar, "URI-reference")
@@ -114,11 +122,13 @@ def test_ipv6_forms(address: str) -> None:
     assert urikit.parse(f"http://[{address}]/").host_type == "ipv6"
 
 
+@THOROUGH
 @given(st.text(alphabet="0123456789abcdefABCDEF:.", max_size=45))
 def test_ipv6_agrees_with_abnf(text: str) -> None:
     assert urikit.is_valid(text, rule="IPv6address") == accepts(text, "IPv6address")
 
 
+@THOROUGH
 @given(st.text(alphabet="0123456789abcdefABCDEF:.", max_size=45))
 def test_ipv6_2373_agrees_with_abnf(text: str) -> None:
     # RFC 2732 §3: RFC 2373's IPv6address, whose IPv4 part is 1*3DIGIT parts
@@ -130,6 +140,7 @@ def test_ipv6_2373_agrees_with_abnf(text: str) -> None:
     )
 
 
+@THOROUGH
 @given(st.text(alphabet="0123456789.", max_size=17))
 def test_ipv4_agrees_with_abnf(text: str) -> None:
     assert urikit.is_valid(text, rule="IPv4address") == accepts(text, "IPv4address")
@@ -138,6 +149,7 @@ def test_ipv4_agrees_with_abnf(text: str) -> None:
         assert urikit.parse("//" + text).host_type == expected
 
 
+@THOROUGH
 @given(st.text(alphabet="aZ09-.", max_size=20))
 def test_hostname_agrees_with_bnf(text: str) -> None:
     assert urikit.is_valid(text, rule="hostname", grammar="rfc2396") == accepts(

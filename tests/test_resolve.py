@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import urikit
 from tests import strategies as abnf
+from tests.profiles import THOROUGH
 
 
 def literal_remove_dot_segments(path: str) -> str:
@@ -35,6 +36,7 @@ def literal_remove_dot_segments(path: str) -> str:
     return out
 
 
+@THOROUGH
 @given(st.text(alphabet="./a", max_size=24))
 def test_remove_dot_segments_is_the_rfc_algorithm(path: str) -> None:
     assert urikit.remove_dot_segments(path) == literal_remove_dot_segments(path)
