@@ -196,10 +196,6 @@ def relativize(
 
 
 # -- arguments ---------------------------------------------------------------------------
-#: The grammars the compiled core reads columns under (RFC 2396 stays in Python).
-_NATIVE_GRAMMARS = ("rfc3986", "rfc3987")
-
-
 def _core_grammar(
     grammar: str | Grammar | None, base: str | URIReference | None = None
 ) -> str | None:
@@ -208,7 +204,7 @@ def _core_grammar(
     URIReference, else RFC 3986), given by name or as the value; else ``None``."""
     if grammar is None:
         grammar = base.grammar if isinstance(base, URIReference) else "rfc3986"
-    for name in _NATIVE_GRAMMARS:
+    for name in _engine.GRAMMAR_IDS:  # the grammars the core serves (RFC 2396 stays in Python)
         if grammar == name or grammar is GRAMMARS[name]:
             return name
     return None
