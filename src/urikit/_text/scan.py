@@ -58,8 +58,15 @@ _DELIMITER = re.compile("[/?#]")  # ends an authority (RFC 3986 §3.2)
 _OPENING = re.compile(r"[(\[{]")
 _CLOSING = re.compile(r"[)\]}]")
 _BRACKET = re.compile(r"[()\[\]{}]")
-_PAIRS = {"(": ")", "[": "]", "{": "}", "<": ">", "\u27e8": "\u27e9", '"': '"', "'": "'"}
-_PAIRS["`"] = "`"
+#: What closes what opens right before a URI: ASCII's brackets and quotes, groff's URL
+#: brackets, and the quotation marks and brackets of other languages.
+_PAIRS = dict(
+    zip(
+        "([{<\u27e8\"'`\u201c\u2018\u00ab\u00bb\u201e\u300c\u300e\uff08\u3010\u2039",
+        ")]}>\u27e9\"'`\u201d\u2019\u00bb\u00ab\u201c\u300d\u300f\uff09\u3011\u203a",
+        strict=True,
+    )
+)
 _PIPE = re.compile(r"[|^]")
 # a character reference for what ends a URI: < > " (HTML §13.5)
 _ENDING_REFERENCE = re.compile(r"&(?:lt|gt|quot|#0*(?:34|60|62)|#[xX]0*(?:22|3[cCeE]));")
@@ -342,7 +349,7 @@ class Scan:
     def _plausible(self, scheme: str, iri: str, body: int, after: int, delimited: bool) -> bool:
         """Whether a reader takes ``iri`` (valid) for a URI: something after ``scheme:``
         that the scheme could mean, a host that is no placeholder (``$host``, ``*.org``)
-        and, in running text, more than ``scheme://word`` (``git://hosts y rutas``)."""
+        and, in running text, more than ``http://word`` (``git://hosts y rutas``)."""
         policy = self.policy
         rest = iri[body:]
         if not rest or (rest[0] == "%" and not all(c in HEXDIG for c in rest[1:3])):
@@ -356,8 +363,11 @@ class Scan:
             userinfo, host, port = _split_authority(authority)
             if _placeholder(host):
                 return False
+            # the host of a network scheme is a DNS name: one word alone in prose, with
+            # nothing after it, is the sentence's word (``git://hosts y rutas``)
             bare = "." not in host and not host.startswith("[") and host.lower() != "localhost"
-            return not (bare and not (userinfo or port or delimited) and after == len(iri))
+            alone = bare and not (userinfo or port or delimited) and after == len(iri)
+            return not (alone and policy.needs(scheme) == "//")
         if policy.needs(scheme) == "//":
             return False
         if policy.needs(scheme) == "/" and rest[0] != "/":
