@@ -294,9 +294,10 @@ def cmd_equivalent(args: argparse.Namespace, report: Reporter) -> None:
 # -- extract, complete ---------------------------------------------------------------
 def cmd_extract(args: argparse.Namespace, report: Reporter) -> None:
     """``urikit extract [FILE...|-]``: the URIs in a text, one per line."""
-    schemes: str | list[str] | None = args.schemes
-    if schemes is not None and schemes != "any":
-        schemes = [name for name in schemes.split(",") if name]
+    given: str | None = args.schemes
+    schemes: str | list[str] | None = given
+    if given is not None and given != "any":
+        schemes = [name for name in given.split(",") if name]
     for name in args.files or ["-"]:
         with open_input(name, report.progress) as chunks:
             report.file = shown_name(name)
