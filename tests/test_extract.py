@@ -150,6 +150,129 @@ def test_tricky_text(text: str, uris: list[str]) -> None:
         assert 0 <= m.start < m.end <= len(text)
 
 
+# issue 21: what a careful reader clicks or copies, and exactly its span (the rule of
+# tests/data/extraction/README.md, item by item); (text, [(span as written, uri)])
+READER = [
+    # 2: registered schemes in their forms, others only with //authority
+    (
+        "tag:yaml.org,2002:str and news:comp.lang.python",
+        [
+            ("tag:yaml.org,2002:str", "tag:yaml.org,2002:str"),
+            ("news:comp.lang.python", "news:comp.lang.python"),
+        ],
+    ),
+    (
+        '"urn:example" spotify:track:6rq arn:aws:s3:::b',
+        [("urn:example", "urn:example"), ("spotify:track:6rq", "spotify:track:6rq")],
+    ),
+    (
+        "git+https://h.example/x postgresql://localhost/db",
+        [
+            ("git+https://h.example/x", "git+https://h.example/x"),
+            ("postgresql://localhost/db", "postgresql://localhost/db"),
+        ],
+    ),
+    # 3: nothing after "//", and an empty authority of an unregistered scheme
+    ("file:// and trash:/// and ldap:///", [("ldap:///", "ldap:///")]),
+    # 4: a URL: prefix and roff escapes before the scheme
+    (
+        "<URL:https://po4a.org/> \\%https://x.example/a",
+        [
+            ("https://po4a.org/", "https://po4a.org/"),
+            ("https://x.example/a", "https://x.example/a"),
+        ],
+    ),
+    # 5: brackets, quotes, emphasis
+    (
+        "`https://x.example/a`_ and _https://x.example/b_",
+        [
+            ("https://x.example/a", "https://x.example/a"),
+            ("https://x.example/b", "https://x.example/b"),
+        ],
+    ),
+    (
+        "\"data:text/javascript,import('node:fs');\": {",
+        [("data:text/javascript,import('node:fs');", "data:text/javascript,import('node:fs');")],
+    ),
+    # 6: markup
+    (
+        '![alt](https://x.example/i.png "title") [r]: https://x.example/r',
+        [
+            ("https://x.example/i.png", "https://x.example/i.png"),
+            ("https://x.example/r", "https://x.example/r"),
+        ],
+    ),
+    (
+        "`RFC <https://x.example/rfc>`_ .. _n: https://x.example/n",
+        [
+            ("https://x.example/rfc", "https://x.example/rfc"),
+            ("https://x.example/n", "https://x.example/n"),
+        ],
+    ),
+    (
+        '<a href="http://x.example/?a=1&amp;b=2">http://x.example/</a>',
+        [
+            ("http://x.example/?a=1&amp;b=2", "http://x.example/?a=1&b=2"),
+            ("http://x.example/", "http://x.example/"),
+        ],
+    ),
+    # 9: Appendix E across lines, groff's brackets, a renderer's hyphen
+    (
+        "⟨https://savan\u2010\n   nah.gnu.org/⟩",
+        [("https://savan\u2010\n   nah.gnu.org/", "https://savannah.gnu.org/")],
+    ),
+    (
+        "[http://x.example/javasecarootcert\u2010\n  sprogram.html]",
+        [("http://x.example/javasecarootcert", "http://x.example/javasecarootcert")],
+    ),
+    # 11: IRIs, IPv6, ports, userinfo; the text's own words
+    (
+        "http://[::1]:8080/ ftp://user@h.example:2121/",
+        [
+            ("http://[::1]:8080/", "http://[::1]:8080/"),
+            ("ftp://user@h.example:2121/", "ftp://user@h.example:2121/"),
+        ],
+    ),
+    (
+        "예를 들어 smb://server/resource/mydir와 같이",
+        [("smb://server/resource/mydir", "smb://server/resource/mydir")],
+    ),
+    ("スキーマはldap://でなければなりません", []),
+    (
+        'see http://bar or "http://bar" or http://localhost',
+        [("http://bar", "http://bar"), ("http://localhost", "http://localhost")],
+    ),
+    # 12: case
+    (
+        "HTTP://X.ORG/ MAILTO:joe@example.com",
+        [("HTTP://X.ORG/", "HTTP://X.ORG/"), ("MAILTO:joe@example.com", "MAILTO:joe@example.com")],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), READER)
+def test_what_a_careful_reader_takes(text: str, expected: list[tuple[str, str]]) -> None:
+    found = list(urikit.extract(text))
+    assert [(text[m.start : m.end], m.uri) for m in found] == expected
+
+
+def test_why_a_uri_ends_where_it_does() -> None:
+    text = (
+        '(http://a.example/x) "http://b.example/" http://c.example/). http://d.example/, '
+        "http://e.example/a|b http://f.example/a\ue000 <http://g.example/> http://h.example/"
+    )
+    assert [(m.ended_by, m.delimiter) for m in urikit.extract(text)] == [
+        ("delimiter", "()"),
+        ("delimiter", '""'),
+        ("bracket", None),
+        ("punctuation", None),
+        ("character", None),
+        ("invalid", None),
+        ("delimiter", "<>"),
+        ("end", None),
+    ]
+
+
 def test_spans_and_delimiters() -> None:
     text = 'a <http://x.example/\n b> c "http://y.example/" d http://z.example/.'
     found = list(urikit.extract(text))
