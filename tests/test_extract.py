@@ -242,6 +242,23 @@ READER = [
         'see http://bar or "http://bar" or http://localhost',
         [("http://bar", "http://bar"), ("http://localhost", "http://localhost")],
     ),
+    # 7: elided URLs, as far as they are real
+    (
+        "https://github.com/.../x or https://x.example/compare/0.3.0...0.3.1",
+        [
+            ("https://github.com/", "https://github.com/"),
+            ("https://x.example/compare/0.3.0...0.3.1", "https://x.example/compare/0.3.0...0.3.1"),
+        ],
+    ),
+    # 4, 10: roff's special characters and strings around a URL
+    (
+        r"\(lqhttps://x.example/a\(rq \*(Aqhttp://y.example/\*(Aq",
+        [
+            ("https://x.example/a", "https://x.example/a"),
+            ("http://y.example/", "http://y.example/"),
+        ],
+    ),
+    ("smb://でなければ", []),
     # 12: case
     (
         "HTTP://X.ORG/ MAILTO:joe@example.com",

@@ -45,16 +45,26 @@ from .._syntax.charsets import (
 )
 from .._syntax.grammar import Grammar
 
-__all__ = ["PROSE_AFTER_ASCII", "START", "STRIPPABLE", "TextClasses", "text_classes", "uri_run"]
+__all__ = [
+    "PROSE_AFTER_ASCII",
+    "PROSE_SCRIPT",
+    "START",
+    "STRIPPABLE",
+    "TextClasses",
+    "text_classes",
+    "uri_run",
+]
 
 #: Sentence punctuation and emphasis markers that trail a URI (Appendix E): what may be
 #: taken off the end of a candidate, in ASCII.
 STRIPPABLE = ".,;:!?'*_"
-#: A roff font escape (groff(7) ``\fB``, ``\f5``, ``\f(CW``, ``\f[B]``): it ends or starts
-#: a URI, and is no part of a scheme glued to it.
-_ROFF_FONT = r"\\f(?:\([0-9A-Za-z]{2}|\[[0-9A-Za-z]*\]|[0-9A-Za-z])"
-# a scheme that does not continue a word of scheme characters, or that follows a font escape
-_SCHEME_START = f"(?:{_ROFF_FONT}|(?<!{char_class_regex(SCHEME)}))(?P<scheme>{SCHEME_REGEX}):"
+#: A roff escape that ends or starts a URI and is no part of a scheme glued to it
+#: (groff(7)): a font (``\fB``, ``\f5``, ``\f(CW``, ``\f[B]``), a special character
+#: (``\(lq``, ``\[lq]``), a string (``\*(Aq``, ``\*[url]``), a colour (``\m[blue]``) or a
+#: size (``\s-1``).
+_ROFF_ESCAPE = r"\\(?:[fFmM*](?:\(..|\[[^\]\s]*\]|[0-9A-Za-z])|\(..|\[[^\]\s]*\]|s[-+]?[0-9])"
+# a scheme that does not continue a word of scheme characters, or that follows a roff escape
+_SCHEME_START = f"(?:{_ROFF_ESCAPE}|(?<!{char_class_regex(SCHEME)}))(?P<scheme>{SCHEME_REGEX}):"
 #: Where a URI with a scheme may start (its group ``scheme``).
 START = re.compile(_SCHEME_START)
 #: Scripts written without spaces between words, or with particles glued to the word
@@ -66,6 +76,8 @@ _PROSE_SCRIPTS = (
     "\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\uff66-\uff9f"
     "\U00020000-\U0003ffff"
 )
+#: A character of such a script.
+PROSE_SCRIPT = re.compile(f"[{_PROSE_SCRIPTS}]")
 #: An ASCII letter or digit followed by a word of such a script: the URI ends after it.
 PROSE_AFTER_ASCII = re.compile(f"[0-9A-Za-z](?=[{_PROSE_SCRIPTS}])")
 #: Characters a reader takes whole though RFC 3986 forbids them where the scan allows them.

@@ -6,7 +6,8 @@ A candidate runs from its scheme through the characters of :func:`.classes.uri_r
 
 - whitespace, or a character no URI holds (``"``, ``<``, a backslash that escapes
   nothing, ``&gt;``, a full-width or CJK delimiter, a script change after an ASCII
-  letter, :mod:`.classes`): ``ended_by`` ``"whitespace"``, ``"character"``, ``"end"``;
+  letter, :mod:`.classes`), an elision (``/.../``, ``/…``): ``ended_by``
+  ``"whitespace"``, ``"character"``, ``"end"``;
 - a closing bracket that no opening one inside the candidate balances (the ``)`` of a
   Markdown link, of prose), or an opening ``[`` or ``{`` that nothing closes; the quote
   that opened before it; ``|`` or ``^`` before any ``?``: ``"delimiter"`` when it
@@ -39,7 +40,7 @@ from .. import schemes as registry
 from .._syntax.charsets import HEXDIG
 from .._syntax.grammar import Grammar
 from ..errors import URISyntaxError
-from .classes import PROSE_AFTER_ASCII, START, text_classes, uri_run
+from .classes import PROSE_AFTER_ASCII, PROSE_SCRIPT, START, text_classes, uri_run
 from .complete import check_iri, complete
 from .iana import PERMANENT, REGISTERED
 from .reading import ROFF_ESCAPES, decode, origin, repair
@@ -68,6 +69,8 @@ _PAIRS = dict(
     )
 )
 _PIPE = re.compile(r"[|^]")
+# an elided part ("https://github.com/.../x"): the URI is real as far as the "/" before it
+_ELIDED = re.compile("(?<=/)(?:\\.\\.\\.|\u2026)")
 # a character reference for what ends a URI: < > " (HTML §13.5)
 _ENDING_REFERENCE = re.compile(r"&(?:lt|gt|quot|#0*(?:34|60|62)|#[xX]0*(?:22|3[cCeE]));")
 # a "<...>" a reader takes whole: no tag (HTML §13.2.5.6) opens with a digit (SICI DOIs)
@@ -242,6 +245,7 @@ class Scan:
                 "script": PROSE_AFTER_ASCII,
                 "opening": _OPENING,
                 "closing": _CLOSING,
+                "elided": _ELIDED,
             }
             pattern = patterns.get(what) or re.compile(re.escape(what))
             finder = self._next[what] = _Next(self.text, pattern)
@@ -303,6 +307,9 @@ class Scan:
         reference = self._find("reference", start)
         if reference < end:
             end, why = reference, "character"
+        elided = self._find("elided", start)
+        if elided < end:
+            end, why = elided, "character"
         script = self._find("script", start)
         if script < end - 1:
             end, why = script + 1, "character"
@@ -361,8 +368,8 @@ class Scan:
             if not authority:
                 return bool(policy.any_form(scheme)) and len(iri) > after
             userinfo, host, port = _split_authority(authority)
-            if _placeholder(host):
-                return False
+            if _placeholder(host) or ("." not in host and PROSE_SCRIPT.search(host)):
+                return False  # no host, or the text's own word (``ldap://でなければ``)
             # the host of a network scheme is a DNS name: one word alone in prose, with
             # nothing after it, is the sentence's word (``git://hosts y rutas``)
             bare = "." not in host and not host.startswith("[") and host.lower() != "localhost"
