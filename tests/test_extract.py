@@ -258,7 +258,11 @@ READER = [
             ("http://y.example/", "http://y.example/"),
         ],
     ),
-    ("smb://でなければ", []),
+    (
+        "smb://でなければ and new URL('https://測試')",
+        [("https://測試", "https://%E6%B8%AC%E8%A9%A6")],
+    ),
+    ("openblas_ilp64_lapack_info:openblas_ilp64", []),  # "_" glues a word to the scheme
     # 12: case
     (
         "HTTP://X.ORG/ MAILTO:joe@example.com",

@@ -368,13 +368,15 @@ class Scan:
             if not authority:
                 return bool(policy.any_form(scheme)) and len(iri) > after
             userinfo, host, port = _split_authority(authority)
-            if _placeholder(host) or ("." not in host and PROSE_SCRIPT.search(host)):
-                return False  # no host, or the text's own word (``ldap://でなければ``)
-            # the host of a network scheme is a DNS name: one word alone in prose, with
-            # nothing after it, is the sentence's word (``git://hosts y rutas``)
+            if _placeholder(host):
+                return False
+            # in prose, one word alone after "//" with nothing after it is the sentence's
+            # word: for a network scheme, whose host is a DNS name (``git://hosts y
+            # rutas``), and for any scheme, a word of a script written without spaces
+            # (``ldap://でなければ``)
             bare = "." not in host and not host.startswith("[") and host.lower() != "localhost"
             alone = bare and not (userinfo or port or delimited) and after == len(iri)
-            return not (alone and policy.needs(scheme) == "//")
+            return not alone or not (policy.needs(scheme) == "//" or PROSE_SCRIPT.search(host))
         if policy.needs(scheme) == "//":
             return False
         if policy.needs(scheme) == "/" and rest[0] != "/":
