@@ -63,10 +63,10 @@ STRIPPABLE = ".,;:!?'*_"
 #: (``\(lq``, ``\[lq]``), a string (``\*(Aq``, ``\*[url]``), a colour (``\m[blue]``) or a
 #: size (``\s-1``).
 _ROFF_ESCAPE = r"\\(?:[fFmM*](?:\(..|\[[^\]\s]*\]|[0-9A-Za-z])|\(..|\[[^\]\s]*\]|s[-+]?[0-9])"
-# a scheme that does not continue a word of scheme characters (or an identifier's "_"), or
-# that follows a roff escape
+# a scheme that does not continue a word of scheme characters or an identifier (``x_``;
+# ``_`` alone may open emphasis), or that follows a roff escape
 _SCHEME_START = (
-    f"(?:{_ROFF_ESCAPE}|(?<!{char_class_regex(SCHEME | {'_'})}))(?P<scheme>{SCHEME_REGEX}):"
+    f"(?:{_ROFF_ESCAPE}|(?<!{char_class_regex(SCHEME)})(?<!\\w_))(?P<scheme>{SCHEME_REGEX}):"
 )
 #: Where a URI with a scheme may start (its group ``scheme``).
 START = re.compile(_SCHEME_START)
