@@ -399,7 +399,7 @@ class Scan:
         """Whether a Markdown link destination begins at ``before`` (CommonMark §6.3,
         §4.7): its backslash escapes are Markdown's."""
         text = self.text
-        if text.startswith("](", before - 2):
+        if before >= 2 and text.startswith("](", before - 2):
             return True
         return text[before - 1 : before] in (" ", "\t") and (
             _REFERENCE_DEFINITION.search(text, max(0, before - 240), before) is not None
