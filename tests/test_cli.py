@@ -846,6 +846,62 @@ def test_links(tmp_path: Path) -> None:
     assert bad_base.code == 2 and "--base" in bad_base.err, bad_base
 
 
+def test_links_without_base(tmp_path: Path) -> None:
+    # issue 21: a file's links resolve against its own file: URI, as a browser that
+    # opened it would; on stdin there is no base, and a relative reference is said to
+    # be one, not an error
+    page = tmp_path / "dir" / "page.html"
+    page.parent.mkdir()
+    document = b'<a href="#top">t</a>\n<a href="../b.html">b</a>\n<a href="http://x.example/">x</a>'
+    page.write_bytes(document)
+    from_file, plain, as_json = run_all(
+        ["links", str(page)], ["links", "-"], ["links", "--json", "-"], stdin=document
+    )
+    assert from_file.code == 0, from_file
+    assert from_file.lines == [
+        page.as_uri() + "#top",
+        (tmp_path / "b.html").as_uri(),
+        "http://x.example/",
+    ], from_file
+    assert plain.code == 0 and plain.lines == ["http://x.example/"], plain
+    assert plain.err.splitlines() == [
+        "<stdin>:1:10: note: <a href> '#top' is relative (no --base)",
+        "<stdin>:2:10: note: <a href> '../b.html' is relative (no --base)",
+    ], plain
+    objects = json_lines(as_json)
+    assert as_json.code == 0, as_json
+    assert [(o["reference"], o["uri"], o["relative"], o["error"]) for o in objects] == [
+        ("#top", None, True, None),
+        ("../b.html", None, True, None),
+        ("http://x.example/", "http://x.example/", False, None),
+    ]
+
+
+def test_extract_schemes_policy() -> None:
+    text = b'Data::Dumper "DEFAULT:RSA" <xsl:when> s3://bucket/key **[a](https://a.example/)**\n'
+    default, literal, named, as_json = run_all(
+        ["extract", "-"],
+        ["extract", "--schemes", "any", "-"],
+        ["extract", "--schemes", "s3,DEFAULT", "-"],
+        ["extract", "--json", "-"],
+        stdin=text,
+    )
+    assert default.lines == ["s3://bucket/key", "https://a.example/"], default
+    assert literal.lines == [
+        "Data::Dumper",
+        "DEFAULT:RSA",
+        "xsl:when",
+        "s3://bucket/key",
+        "https://a.example/",
+    ], literal
+    assert named.lines == ["DEFAULT:RSA", "s3://bucket/key"], named
+    objects = json_lines(as_json)
+    assert [(o["input"], o["delimiter"], o["ended_by"]) for o in objects] == [
+        ("s3://bucket/key", None, "whitespace"),
+        ("https://a.example/", "()", "delimiter"),
+    ]
+
+
 # -- IRIs (RFC 3987) -------------------------------------------------------------------------
 def test_grammar_rfc3987_in_every_command(tmp_path: Path) -> None:
     page = tmp_path / "page.html"

@@ -66,6 +66,8 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "complete scheme": lambda t: urikit.complete("www.example.com", default_scheme=t),
     "extract": lambda t: list(urikit.extract(t)),
     "extract abbreviated": lambda t: list(urikit.extract(t, abbreviated=True)),
+    "extract any scheme": lambda t: list(urikit.extract(t, schemes="any")),
+    "extract schemes": lambda t: list(urikit.extract(t, schemes=[t])),
     "html.links": lambda t: list(html.links(t, retrieval_uri="http://a/")),
     "html.base_uri": lambda t: html.base_uri(t),
     "html retrieval_uri": lambda t: list(html.links("<a href=x>", retrieval_uri=t)),

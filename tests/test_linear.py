@@ -204,6 +204,32 @@ EXTRACT: list[Shape] = [
         lambda n: "http://例え.jp/" + "パ" * n,
         (1000 * K, 10000 * K),
     ),
+    # issue 21: what a reader reads (brackets, quotes, escapes, placeholders), each
+    # start in a run rejected: the run's brackets and the next quote, "?", "|", reference
+    # and script change are found once for all of them
+    ("http://h:x/( ...", _extract(), lambda n: "http://h:x/(" * (n // 12), (20 * K, 200 * K)),
+    ("(http://[ ...", _extract(), lambda n: "(http://[" * (n // 9), (20 * K, 200 * K)),
+    ("http://$h/) ...", _extract(), lambda n: "http://$h/)" * (n // 11), (20 * K, 200 * K)),
+    ("'http://$h/ ...", _extract(), lambda n: "'http://$h/" * (n // 11), (20 * K, 200 * K)),
+    ("http://$h/| ...", _extract(), lambda n: "http://$h/|" * (n // 11), (20 * K, 200 * K)),
+    ("](http://$h/\\( ...", _extract(), lambda n: "](http://$h/\\(" * (n // 14), (20 * K, 200 * K)),
+    (
+        "\\fBhttp://$h\\- ...",
+        _extract(),
+        lambda n: "\\fBhttp://$h\\-" * (n // 15),
+        (20 * K, 200 * K),
+    ),
+    ("http://$h/&gt; ...", _extract(), lambda n: "http://$h/&gt;" * (n // 14), (20 * K, 200 * K)),
+    ("http://$h/a日 ...", _extract(), lambda n: "http://$h/a日" * (n // 12), (20 * K, 200 * K)),
+    ("[a]: http://$h/ ...", _extract(), lambda n: "[a]: http://$h/" * (n // 15), (20 * K, 200 * K)),
+    ("<x:<x: ...", _extract(schemes="any"), lambda n: "<x:" * (n // 3), (30 * K, 300 * K)),
+    ("http://x/[[[ <", _extract(), lambda n: "http://x/" + "[" * n + " <", (300 * K, 3000 * K)),
+    (
+        "http://x/{}{} <",
+        _extract(),
+        lambda n: "http://x/" + "{}" * (n // 2) + " <",
+        (300 * K, 3000 * K),
+    ),
 ]
 
 

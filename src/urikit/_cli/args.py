@@ -293,9 +293,12 @@ def _extract_command(commands: Commands) -> None:
         "extract",
         help="find the URIs in texts",
         description="Print the URIs found in a text (RFC 2396 Appendix E, RFC 3986 Appendix "
-        "C), one per line: <> and quotes delimit them, whitespace inside <> is removed, a "
-        "URL: prefix is dropped, trailing punctuation is the sentence's.  IRIs (RFC 3987) "
-        "are found whole and printed as URIs (RFC 3987 §3.1), or as written with --iri; "
+        "C) as a careful reader takes them, one per line: <> and quotes delimit them, "
+        "whitespace inside <> is removed, a URL: prefix is dropped, brackets balance, "
+        "trailing punctuation and emphasis markers are the sentence's, roff, Markdown and "
+        "HTML escapes are read, and what a reader takes whole though RFC 3986 forbids it "
+        "([02] in a query, {x} in a path) is printed percent-encoded.  IRIs (RFC 3987) "
+        "are found whole and printed as URIs (RFC 3987 §3.1), or as read with --iri; "
         "Unicode spaces, brackets, quotation marks and CJK punctuation end them.  Bytes "
         "that are not UTF-8 are skipped.",
     )
@@ -303,7 +306,7 @@ def _extract_command(commands: Commands) -> None:
     _add_pipeline(
         sub,
         json="(input: the URI as written) column, uri, iri, start and end (character "
-        "offsets in the file), delimiter, alternatives",
+        "offsets in the file), delimiter, ended_by, alternatives",
         show_source=False,
     )
     sub.add_argument(
@@ -316,8 +319,9 @@ def _extract_command(commands: Commands) -> None:
         "--schemes",
         "-s",
         default=None,
-        help="comma-separated schemes to look for (default: any scheme inside <>, and in "
-        "plain text a scheme followed by // or a registered one such as mailto or urn)",
+        help="'any' for every scheme that parses (RFC 3986 literally), or comma-separated "
+        "schemes to look for, in any form (default: the schemes of the IANA registry, such "
+        "as mailto, urn and file, in their forms, and others only as scheme://authority)",
     )
     sub.add_argument(
         "--abbreviated",
@@ -353,7 +357,10 @@ def _links_command(commands: Commands) -> None:
         help="list the links of HTML documents, resolved",
         description="Print every URI reference of an HTML document (href, src, srcset, "
         "action, ...), resolved against the document's base URI (RFC 3986 §5.1: its "
-        "<base href>, else --base), one per line.  A reference with Unicode characters "
+        "<base href>, else --base, else the file's own file: URI, as a browser that opened "
+        "it), one per line.  On stdin without a base, a relative reference is reported as a "
+        "note on stderr (relative: true with --json), not as an error.  A reference with "
+        "Unicode characters "
         "becomes a URI as a browser makes it: its query in the document's --encoding (for "
         "http, https, ftp, file), the rest in UTF-8, its host name by IDNA (--mode).  "
         "References that cannot be resolved, or whose host IDNA refuses, are reported on "
@@ -364,11 +371,13 @@ def _links_command(commands: Commands) -> None:
         "--base",
         "-b",
         default=None,
-        help="the URI the documents were retrieved from (an embedded <base href> wins)",
+        help="the URI the documents were retrieved from (an embedded <base href> wins; "
+        "default: each file's file: URI, none for stdin)",
     )
     _add_pipeline(
         sub,
-        json="(input: the reference) column, uri, reference, element, attribute, repaired",
+        json="(input: the reference) column, uri (null for a relative reference without a "
+        "base), reference, element, attribute, repaired, relative",
         show_source=False,
     )
     sub.add_argument(

@@ -40,6 +40,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
+from pathlib import Path
 
 from .. import (  # the public surface only: the command line is a client of the library
     LINT_RULES,
@@ -293,7 +294,10 @@ def cmd_equivalent(args: argparse.Namespace, report: Reporter) -> None:
 # -- extract, complete ---------------------------------------------------------------
 def cmd_extract(args: argparse.Namespace, report: Reporter) -> None:
     """``urikit extract [FILE...|-]``: the URIs in a text, one per line."""
-    schemes = None if args.schemes is None else [s for s in args.schemes.split(",") if s]
+    given: str | None = args.schemes
+    schemes: str | list[str] | None = given
+    if given is not None and given != "any":
+        schemes = [name for name in given.split(",") if name]
     for name in args.files or ["-"]:
         with open_input(name, report.progress) as chunks:
             report.file = shown_name(name)
@@ -323,6 +327,7 @@ def _match_fields(block: Block, match: URIMatch, column: int) -> dict[str, objec
         "start": block.offset + match.start,
         "end": block.offset + match.end,
         "delimiter": match.delimiter,
+        "ended_by": match.ended_by,
         "alternatives": list(match.alternatives),
     }
 
@@ -346,14 +351,22 @@ def cmd_complete(args: argparse.Namespace, report: Reporter) -> None:
 
 # -- links ---------------------------------------------------------------------------
 def cmd_links(args: argparse.Namespace, report: Reporter) -> None:
-    """``urikit links [--base URL] [FILE...|-]``: the resolved links of HTML documents."""
+    """``urikit links [--base URL] [FILE...|-]``: the resolved links of HTML documents.
+
+    Without ``--base``, a file's links resolve against the file's own ``file:`` URI, as
+    a browser that opened it would (RFC 3986 §5.1.3: the URI used to retrieve it); on
+    stdin there is none, and a relative reference is reported as one, not as an error.
+    """
     for name in args.files or ["-"]:
         document = read_document(name, args.encoding)
         report.file = shown_name(name)
+        base = args.base
+        if base is None and name != "-":
+            base = Path(os.path.abspath(name)).as_uri()
         try:
             found = html.links(
                 document,
-                retrieval_uri=args.base,
+                retrieval_uri=base,
                 grammar=args.grammar,
                 encoding=args.encoding,
                 mode=args.mode,
@@ -377,6 +390,7 @@ def _link(report: Reporter, link: html.Link) -> None:
         "element": link.element,
         "attribute": link.attribute,
         "repaired": list(link.repaired),
+        "relative": False,
     }
     if link.uri is not None:
         if link.repaired and not report.json:
@@ -385,6 +399,13 @@ def _link(report: Reporter, link: html.Link) -> None:
         report.result(link.line, link.reference, link.uri, fields)
         return
     failure = link.error
+    if isinstance(failure, ResolutionError):  # relative, and no base: said, not failed
+        if report.json:
+            report.result(link.line, link.reference, link.reference, fields | {"relative": True})
+        else:
+            what = f"<{link.element} {link.attribute}> {link.reference!r} is relative (no --base)"
+            report.note(link.line, link.column, what)
+        return
     assert failure is not None
     found = problem(failure, link.reference)
     if not isinstance(failure, URISyntaxError) or failure.text != link.reference:
