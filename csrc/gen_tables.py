@@ -27,7 +27,8 @@ from urikit._syntax.parse import COMPONENTS as PARTS  # noqa: E402
 
 #: The grammars the core serves, in the order of their ids (urikit._engine.GRAMMAR_IDS).
 GRAMMARS: tuple[grammar.Grammar, ...] = tuple(
-    grammar.GRAMMARS[name] for name in sorted(_engine.GRAMMAR_IDS, key=_engine.GRAMMAR_IDS.__getitem__)
+    grammar.GRAMMARS[name]
+    for name in sorted(_engine.GRAMMAR_IDS, key=_engine.GRAMMAR_IDS.__getitem__)
 )
 assert sorted(_engine.GRAMMAR_IDS.values()) == list(range(len(GRAMMARS))), "ids are 0, 1, ..."
 assert all(g.core == _engine.GRAMMAR_IDS[g.name] for g in GRAMMARS)
