@@ -104,6 +104,9 @@ def arrow_type(function: str, large: bool) -> Any:
         return pa.struct([("position", pa.int64()), ("kind", pa.string()), ("reason", pa.string())])
     if function == "split":
         return pa.struct([(name, string) for name in batch.COMPONENTS])
+    if function == "extract":
+        fields = [("uri", string), ("iri", string), ("start", pa.int64()), ("end", pa.int64())]
+        return pa.list_(pa.struct(fields))
     return string
 
 
@@ -201,6 +204,14 @@ def or_none(function: Callable[..., str]) -> Callable[..., str | None]:
 
 
 #: name: (the batch function, the per-URL function of one row), each with the options.
+def matches_of(text: str, **options: Any) -> list[dict[str, object]]:
+    """What ``batch.extract`` gives for a row: ``urikit.extract``'s matches as dicts."""
+    return [
+        {"uri": m.uri, "iri": m.iri, "start": m.start, "end": m.end}
+        for m in urikit.extract(text, **options)
+    ]
+
+
 FUNCTIONS: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {
     "is_valid": (batch.is_valid, urikit.is_valid),
     "errors": (batch.errors, error_of),
@@ -214,6 +225,7 @@ FUNCTIONS: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {
         lambda col, **kw: batch.relativize(BASE, col, **kw),
         lambda row, **kw: or_none(urikit.relativize)(BASE, row, **kw),
     ),
+    "extract": (batch.extract, lambda row, **kw: matches_of(row, **kw)),
 }
 
 

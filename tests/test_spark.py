@@ -82,7 +82,9 @@ def rows(path: Path = SAMPLE) -> list[str | None]:
 def per_url(text: str | None) -> dict[str, Any]:
     """What each column must hold for ``text``, from the per-URL functions."""
     if text is None:
-        return dict.fromkeys(["valid", "iri", "error", "parts", "normal", "target", "relative"])
+        return dict.fromkeys(
+            ["valid", "iri", "error", "parts", "normal", "target", "relative", "found"]
+        )
 
     def orelse(function: Any, *args: Any, **options: Any) -> Any:
         try:
@@ -104,10 +106,16 @@ def per_url(text: str | None) -> dict[str, Any]:
         "normal": orelse(urikit.normalize, text, level="syntax"),
         "target": orelse(urikit.resolve, BASE, text),
         "relative": orelse(urikit.relativize, BASE, text),
+        "found": [
+            {"uri": m.uri, "iri": m.iri, "start": m.start, "end": m.end}
+            for m in urikit.extract(f"see {text}.", schemes="any")
+        ],
     }
 
 
 def as_python(value: Any) -> Any:
+    if isinstance(value, list):
+        return [as_python(item) for item in value]
     return value.asDict() if hasattr(value, "asDict") else value
 
 
@@ -124,6 +132,7 @@ def test_the_columns_equal_the_per_url_results(spark: SparkSession, flavour: str
         uf.normalize("url", level="syntax").alias("normal"),
         uf.resolve(BASE, "url").alias("target"),
         uf.relativize(urikit.parse(BASE), url).alias("relative"),
+        uf.extract(F.concat(F.lit("see "), url, F.lit(".")), schemes="any").alias("found"),
     ).collect()
     assert len(found) == len(data)
     for row in found:

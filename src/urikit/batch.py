@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from . import (
@@ -53,6 +53,7 @@ from . import (
     _engine,
     validate,
 )
+from . import extract as _extract
 from . import is_valid as _is_valid
 from . import normalize as _normalize
 from . import parse as _parse
@@ -60,9 +61,19 @@ from . import relativize as _relativize
 from . import resolve as _resolve
 from ._algorithms.normalize import LEVEL_IDS, Level
 from ._columns import arrow
-from ._columns.arrow import COMPONENTS, Operation
+from ._columns.arrow import COMPONENTS, MATCH_FIELDS, Operation
 
-__all__ = ["COMPONENTS", "errors", "is_valid", "normalize", "relativize", "resolve", "split"]
+__all__ = [
+    "COMPONENTS",
+    "MATCH_FIELDS",
+    "errors",
+    "extract",
+    "is_valid",
+    "normalize",
+    "relativize",
+    "resolve",
+    "split",
+]
 
 
 def is_valid(
@@ -193,6 +204,32 @@ def relativize(
             return None
 
     return _apply(column, Operation("relativize", row, None))
+
+
+def extract(
+    column: Any,
+    *,
+    schemes: Iterable[str] | str | None = None,
+    abbreviated: bool = False,
+    grammar: str | Grammar | None = None,
+) -> Any:
+    """The URIs in each row of text (``urikit.extract``, the same scheme policy and
+    options): a list of ``{"uri", "iri", "start", "end"}`` per row (an Arrow list of
+    structs), empty where a row has none; null for a null row.
+
+    >>> found, none, empty = extract(["See <https://例え.jp/> and Data::Dumper.", None, ""])
+    >>> found
+    [{'uri': 'https://%E4%BE%8B%E3%81%88.jp/', 'iri': 'https://例え.jp/', 'start': 5, 'end': 19}]
+    >>> none, empty
+    (None, [])
+    """
+    list(_extract("", schemes=schemes, abbreviated=abbreviated, grammar=grammar))  # arguments
+
+    def row(text: str) -> list[dict[str, object]]:
+        found = _extract(text, schemes=schemes, abbreviated=abbreviated, grammar=grammar)
+        return [{"uri": m.uri, "iri": m.iri, "start": m.start, "end": m.end} for m in found]
+
+    return _apply(column, Operation("extract", row, None))
 
 
 # -- arguments ---------------------------------------------------------------------------

@@ -27,7 +27,7 @@ urikit must be installed on every executor, as pyspark, pyarrow and pandas are.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pandas as pd
@@ -39,7 +39,7 @@ from pyspark.sql.pandas.functions import pandas_udf
 
 from . import GRAMMARS, Grammar, URIReference, batch
 
-__all__ = ["errors", "is_valid", "normalize", "relativize", "resolve", "split"]
+__all__ = ["errors", "extract", "is_valid", "normalize", "relativize", "resolve", "split"]
 
 ColumnOrName = Column | str
 
@@ -59,6 +59,18 @@ ERROR = T.StructType(
 )
 #: ``split``'s struct: the eight components of RFC 3986 §3, null where absent.
 COMPONENTS = T.StructType([T.StructField(name, T.StringType()) for name in batch.COMPONENTS])
+#: ``extract``'s matches: each URI found in the row's text, ``uri`` and ``iri`` as
+#: :class:`urikit.URIMatch` has them, where it stands (``start``, ``end``).
+MATCHES = T.ArrayType(
+    T.StructType(
+        [
+            T.StructField("uri", T.StringType()),
+            T.StructField("iri", T.StringType()),
+            T.StructField("start", T.LongType()),
+            T.StructField("end", T.LongType()),
+        ]
+    )
+)
 _ARROW_ERROR = pa.struct([("position", pa.int32()), ("kind", pa.string()), ("reason", pa.string())])
 
 
@@ -128,6 +140,26 @@ def relativize(
     return _column(lambda c: batch.relativize(base, c, grammar=grammar), T.StringType(), col)
 
 
+def extract(
+    col: ColumnOrName,
+    *,
+    schemes: Iterable[str] | str | None = None,
+    abbreviated: bool = False,
+    grammar: str | Grammar | None = None,
+) -> Column:
+    """The URIs in each row of text (:func:`urikit.batch.extract`, the scheme policy and
+    options of :func:`urikit.extract`): an array of structs ``uri``, ``iri``, ``start``,
+    ``end``; empty where a row has none, null for a null row."""
+    grammar = _name(grammar)
+    schemes = schemes if schemes is None or isinstance(schemes, str) else tuple(schemes)
+    batch.extract([], schemes=schemes, abbreviated=abbreviated, grammar=grammar)
+    return _column(
+        lambda c: batch.extract(c, schemes=schemes, abbreviated=abbreviated, grammar=grammar),
+        MATCHES,
+        col,
+    )
+
+
 def _name(grammar: str | Grammar | None, base: str | URIReference | None = None) -> Any:
     """The grammar as the executors get it: by name where it is one of urikit's (a
     name is cheap to send and reads as the same grammar there), the base's grammar
@@ -158,6 +190,14 @@ def _pandas_udf(function: Callable[[Any], Any], type_: T.DataType, col: ColumnOr
     """Before pyspark 4.1: a pandas UDF.  A struct comes back from one as a DataFrame,
     which has no null rows: the struct is made null again where its ``path`` (never
     null in a reference) or ``position`` (never null in an error) is."""
+    if isinstance(type_, T.ArrayType):  # extract: lists, with None (not pd.NA) for null
+
+        def lists(column: pd.Series) -> pd.Series:
+            found = function(column)
+            rows = [None if value is pd.NA else list(value) for value in found]
+            return pd.Series(rows, index=found.index, dtype=object)
+
+        return _PANDAS_UDF(lists, type_)(col)  # type: ignore[no-any-return]
     if not isinstance(type_, T.StructType):
 
         def scalar(column: pd.Series) -> pd.Series:

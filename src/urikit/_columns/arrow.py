@@ -27,6 +27,8 @@ __all__ = ["COMPONENTS", "Operation", "apply", "apply_pandas", "apply_polars"]
 
 #: The fields of :func:`urikit.batch.split`'s struct, in the order of RFC 3986 §3.
 COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+#: The fields of each match of :func:`urikit.batch.extract` (of :class:`urikit.URIMatch`).
+MATCH_FIELDS = ("uri", "iri", "start", "end")
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,11 @@ def _output_type(pa: Any, op: Operation, large: bool) -> Any:
         return pa.struct([("position", pa.int64()), ("kind", pa.string()), ("reason", pa.string())])
     if op.name == "split":
         return pa.struct([(name, string) for name in COMPONENTS])
+    if op.name == "extract":
+        fields = [
+            (name, pa.int64() if name in ("start", "end") else string) for name in MATCH_FIELDS
+        ]
+        return pa.list_(pa.struct(fields))
     return string
 
 
