@@ -30,6 +30,9 @@ from ._query import build_query, parse_query
 from ._reference import URIReference, is_valid, parse, validate
 from ._requote import requote
 from ._resolve import remove_dot_segments
+from ._template import URITemplate
+from ._template_match import AmbiguousTemplateError
+from ._template_syntax import VarSpec
 from .errors import ErrorKind, IDNAError, ResolutionError, URISyntaxError
 
 __all__ = [
@@ -39,6 +42,7 @@ __all__ = [
     "RFC2396",
     "RFC3986",
     "RFC3987",
+    "AmbiguousTemplateError",
     "ErrorKind",
     "Finding",
     "Grammar",
@@ -48,6 +52,8 @@ __all__ = [
     "URIMatch",
     "URIReference",
     "URISyntaxError",
+    "URITemplate",
+    "VarSpec",
     "build_query",
     "complete",
     "compose",

@@ -1,0 +1,326 @@
+"""URI Templates (RFC 6570): the value type, expansion (§3) and partial expansion.
+
+A :class:`URITemplate` is parsed once (``_template_syntax``), keeps its text as written,
+and expands by the algorithm of RFC 6570 Appendix A, with each literal run encoded once
+at parse time (§3.1).  Partial expansion gives the template whose expansion with the
+remaining variables equals the expansion with all of them; matching (the inverse of
+expansion) lives in ``_template_match``.
+
+Values (RFC 6570 §2.3 leaves their representation to the implementation): a ``str``; an
+``int`` or ``float`` (its ``str()``); a ``bool`` (``true`` / ``false``, as JSON writes
+them); a list or tuple of such values (§2.3 list); a mapping, or a list or tuple of
+``(name, value)`` tuples, of such values (§2.3 associative array).  ``None`` is
+undefined, and so is a list or associative array with no defined member (§2.3: a list
+with no members, an array with no pairs or with every value undefined; members and pair
+values that are ``None`` are skipped, as Appendix A expands "each defined" member).
+Anything else is a ``TypeError``; a prefix modifier on a defined list or associative
+array is a ``ValueError`` (§2.4.1: "not applicable to variables that have composite
+values").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Literal
+
+from ._template_match import AmbiguousTemplateError, Matched, Matcher, compile_matcher
+from ._template_syntax import (
+    OPERATORS,
+    Expression,
+    Operator,
+    Part,
+    VarSpec,
+    encode_ur,
+    parse_template,
+)
+
+__all__ = ["URITemplate", "expand_varspec"]
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+def _scalar(value: object, name: str) -> str:
+    """The string a scalar value stands for (see the module's docstring)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(int(value))
+    if isinstance(value, float):
+        return repr(float(value))
+    raise TypeError(
+        f"the value of {name!r} holds a {type(value).__name__}: a template value is a str, "
+        "int, float, bool, None, a list or tuple of them, or a mapping or list of pairs "
+        "of them (RFC 6570 §2.3)"
+    )
+
+
+def _members(value: object, name: str) -> tuple[list[str] | None, list[tuple[str, str]] | None]:
+    """The defined members of a composite value: (list, None) or (None, pairs)."""
+    if isinstance(value, Mapping):
+        return None, [
+            (_scalar(key, name), _scalar(item, name))
+            for key, item in value.items()
+            if item is not None
+        ]
+    if isinstance(value, list | tuple):
+        if value and isinstance(value[0], tuple):
+            pairs = []
+            for pair in value:
+                if not (isinstance(pair, tuple) and len(pair) == 2):
+                    raise TypeError(
+                        f"the value of {name!r} is a list of pairs with a member that is "
+                        f"not a (name, value) tuple: {pair!r} (RFC 6570 §2.3)"
+                    )
+                if pair[1] is not None:
+                    pairs.append((_scalar(pair[0], name), _scalar(pair[1], name)))
+            return None, pairs
+        return [_scalar(item, name) for item in value if item is not None], None
+    return [_scalar(value, name)], None  # raises TypeError for what no value is
+
+
+def expand_varspec(op: Operator, spec: VarSpec, value: object) -> str | None:
+    """The expansion of one varspec with ``value`` (RFC 6570 Appendix A), without the
+    ``first`` or ``sep`` string before it, or ``None`` when the value is undefined."""
+    if value is None:
+        return None
+    encode, name = op.encode, spec.name
+    if isinstance(value, str | int | float):
+        text = _scalar(value, name)
+        if spec.prefix is not None:
+            text = text[: spec.prefix]  # characters, not octets (§2.4.1)
+        if op.named:
+            return name + ("=" + encode(text) if text else op.ifemp)
+        return encode(text)
+    items, pairs = _members(value, name)
+    if not items and not pairs:
+        return None  # §2.3: an empty list or associative array is undefined
+    if spec.prefix is not None:
+        raise ValueError(
+            f"the prefix modifier of {name}:{spec.prefix} applies to strings, and the value "
+            f"of {name!r} is {'a list' if items else 'an associative array'} (RFC 6570 §2.4.1)"
+        )
+    if not spec.explode:  # §3.2.1: members joined by ","
+        if items is not None:
+            body = ",".join([encode(item) for item in items])
+        else:
+            body = ",".join([encode(key) + "," + encode(item) for key, item in pairs or ()])
+        return name + "=" + body if op.named else body
+    sep, ifemp = op.sep, op.ifemp
+    if items is not None:  # §3.2.1 explode: one member per separator
+        if op.named:
+            return sep.join([name + ("=" + encode(item) if item else ifemp) for item in items])
+        return sep.join([encode(item) for item in items])
+    if op.named:
+        return sep.join(
+            [encode(key) + ("=" + encode(item) if item else ifemp) for key, item in pairs or ()]
+        )
+    return sep.join([encode(key) + "=" + encode(item) for key, item in pairs or ()])
+
+
+def _expand_expression(expression: Expression, variables: Mapping[str, object]) -> str:
+    op = expression.operator
+    items = []
+    get = variables.get
+    for spec in expression.varspecs:
+        value = get(spec.name)
+        if value is None:
+            continue
+        if value.__class__ is str and not op.named and spec.prefix is None:
+            items.append(op.encode(value))  # the common case, inline
+            continue
+        item = expand_varspec(op, spec, value)
+        if item is not None:
+            items.append(item)
+    return op.first + op.sep.join(items) if items else ""
+
+
+class URITemplate:
+    """A URI Template (RFC 6570): parsed, expandable, partially expandable, matchable.
+
+    ``URITemplate(text)`` raises :class:`urikit.URISyntaxError` at the first character
+    of ``text`` that no template continues with (RFC 6570 §2).  Immutable; equal when
+    their texts (and bound values, see :meth:`partial`) are.
+
+    >>> t = URITemplate("https://api.example/repos{/owner,repo}/issues{?state,labels*}")
+    >>> t.expand({"owner": "urikit", "repo": "urikit", "state": "open"})
+    'https://api.example/repos/urikit/urikit/issues?state=open'
+    >>> [spec.name for spec in t.variables]
+    ['owner', 'repo', 'state', 'labels']
+    """
+
+    __slots__ = ("_bound", "_matcher", "_parts", "_plan", "_text")
+    _text: str
+    _parts: tuple[Part, ...]
+    _plan: tuple[str | Expression, ...]
+    _bound: Mapping[str, object]
+    _matcher: Matcher | Exception | None
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._parts = parse_template(text)
+        # §3.1: a literal run is copied, its characters that a URI cannot hold encoded
+        self._plan = tuple(
+            encode_ur(part) if part.__class__ is str else part for part in self._parts
+        )
+        self._bound = _EMPTY
+        self._matcher = None
+
+    @property
+    def variables(self) -> tuple[VarSpec, ...]:
+        """Every varspec of the template, in order, with its modifiers and operator."""
+        return tuple(
+            spec for part in self._parts if isinstance(part, Expression) for spec in part.varspecs
+        )
+
+    @property
+    def bound(self) -> Mapping[str, object]:
+        """The values :meth:`partial` kept for variables it could not expand in place
+        (empty for a template made from text)."""
+        return self._bound
+
+    def expand(self, variables: Mapping[str, object] = _EMPTY) -> str:
+        """The URI reference ``variables`` make of this template (RFC 6570 §3).
+
+        >>> URITemplate("{/path*}{?q,page}").expand({"path": ["a", "b c"], "q": "x&y"})
+        '/a/b%20c?q=x%26y'
+        >>> URITemplate("{+base}{#section}").expand({"base": "http://h/a/", "section": ""})
+        'http://h/a/#'
+        """
+        if not isinstance(variables, Mapping):
+            raise TypeError(f"variables is a mapping, not {type(variables).__name__}")
+        if self._bound:
+            variables = {**variables, **self._bound}
+        return "".join(
+            [
+                part if part.__class__ is str else _expand_expression(part, variables)  # type: ignore[arg-type]
+                for part in self._plan
+            ]
+        )
+
+    def partial(self, variables: Mapping[str, object]) -> URITemplate:
+        """The template whose expansion with any other variables is this template's
+        expansion with ``variables`` and those: ``t.partial(a).expand(b) ==
+        t.expand({**a, **b})`` when ``a`` and ``b`` name different variables.  A name
+        given with ``None`` is undefined, and its varspecs go.
+
+        Where RFC 6570 has an operator for the rest of an expression, the given values
+        are expanded in place: ``{/a,b}`` with ``a`` becomes ``/A{/b}``, ``{?x,y}`` with
+        ``x`` becomes ``?x=X{&y}``.  Where it has none (``{x,y}`` with ``x`` only: the
+        ``,`` before ``y`` depends on ``y``), the expression stays as written and the
+        values given for it are kept in :attr:`bound`, which :meth:`expand` uses.
+
+        >>> t = URITemplate("/r{/a,b}{?x,y}")
+        >>> str(t.partial({"a": "1", "x": "2"}))
+        '/r/1{/b}?x=2{&y}'
+        >>> t.partial({"b": None, "y": "3"})
+        URITemplate('/r{/a}{?x,y}', bound={'y': '3'})
+        """
+        if not isinstance(variables, Mapping):
+            raise TypeError(f"variables is a mapping, not {type(variables).__name__}")
+        given = {**variables, **self._bound}
+        bound = dict(self._bound)
+        pieces = []
+        for part in self._parts:
+            if isinstance(part, str):
+                pieces.append(part)
+            else:
+                pieces.append(_partial_expression(part, given, bound))
+        result = URITemplate("".join(pieces))
+        names = {spec.name for spec in result.variables}
+        result._bound = MappingProxyType({k: v for k, v in bound.items() if k in names}) or _EMPTY
+        return result
+
+    def match(
+        self, uri: str, *, query: Literal["strict", "any"] = "strict"
+    ) -> dict[str, Matched] | None:
+        """The variables whose expansion of this template is ``uri``, or ``None``.
+
+        Placeholder: see ``_template_match``."""
+        if self._matcher is None:
+            try:
+                self._matcher = compile_matcher(self._text, self._parts)
+            except AmbiguousTemplateError as error:
+                self._matcher = error
+        if isinstance(self._matcher, Exception):
+            raise self._matcher
+        found = self._matcher.match(uri, query)
+        if found is None or not self._bound:
+            return found
+        return self._check_bound(found)
+
+    def _check_bound(self, found: dict[str, Matched]) -> dict[str, Matched] | None:
+        """``found`` without the bound variables, if each expands as its bound value does
+        wherever it stands (else no values make ``uri``)."""
+        for part in self._parts:
+            if isinstance(part, Expression):
+                for spec in part.varspecs:
+                    if spec.name in self._bound:
+                        want = expand_varspec(part.operator, spec, self._bound[spec.name])
+                        if expand_varspec(part.operator, spec, found.get(spec.name)) != want:
+                            return None
+        return {name: value for name, value in found.items() if name not in self._bound}
+
+    # -- value behaviour ---------------------------------------------------------------
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        bound = f", bound={dict(self._bound)!r}" if self._bound else ""
+        return f"URITemplate({self._text!r}{bound})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, URITemplate):
+            return self._text == other._text and dict(self._bound) == dict(other._bound)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._text)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self._text, dict(self._bound)))
+
+
+def _rebuild(text: str, bound: dict[str, object]) -> URITemplate:
+    template = URITemplate(text)
+    template._bound = MappingProxyType(bound) if bound else _EMPTY
+    return template
+
+
+def _partial_expression(
+    expression: Expression, given: Mapping[str, object], bound: dict[str, object]
+) -> str:
+    """The text that stands for ``expression`` once the ``given`` variables are known:
+    expanded pieces (literals now) and expressions of the rest (see ``partial``)."""
+    op = expression.operator
+    known: list[tuple[VarSpec, str | None]] = []  # (spec, its expansion) in order
+    for spec in expression.varspecs:
+        if spec.name in given:
+            item = expand_varspec(op, spec, given[spec.name])
+            if item is not None:
+                known.append((spec, item))
+        else:
+            known.append((spec, None))
+    if all(item is not None for _, item in known):
+        items = [item for _, item in known if item is not None]
+        return op.first + op.sep.join(items) if items else ""
+    if all(item is None for _, item in known):
+        return _render(op, [spec for spec, _ in known])
+    if op.first == op.sep:  # §3.2.5-3.2.7, §3.2.9: every value stands on its own
+        return "".join(
+            op.sep + item if item is not None else _render(op, [spec]) for spec, item in known
+        )
+    first_unknown = next(i for i, (_, item) in enumerate(known) if item is None)
+    if op.char == "?" and all(item is None for _, item in known[first_unknown:]):
+        done = [item for _, item in known[:first_unknown] if item is not None]
+        return "?" + "&".join(done) + _render(OPERATORS["&"], [s for s, _ in known[first_unknown:]])
+    for spec, item in known:  # no operator for the rest: keep it whole, values bound
+        if item is not None:
+            bound[spec.name] = given[spec.name]
+    return _render(op, [spec for spec, _ in known])
+
+
+def _render(op: Operator, specs: list[VarSpec]) -> str:
+    return "{" + op.char + ",".join(map(str, specs)) + "}"

@@ -1,0 +1,477 @@
+"""Matching a URI against a URI Template: the variables whose expansion (RFC 6570 §3) is
+that URI, read left to right in one pass (time linear in the URI's length).
+
+A template is compiled into steps: its literal runs (as expansion writes them, §3.1) and
+units, each an expression with one variable (operators ``""``, ``+``, ``#``, ``.``,
+``/``) or a run of adjacent named expressions (``;``, or ``?`` and ``&``, which name
+each value).  A unit's extent is the longest run of the characters its expansion can
+write (its alphabet) from where it starts; that is exact when the next character of any
+expansion cannot be in the alphabet.  A literal right after a unit whose alphabet holds
+its first characters (``{name}.json``, ``{+path}/raw``) is taken from the end of that
+run, which is exact when what follows the literal cannot be in the alphabet either.
+
+The invertible subset is the templates where this holds; ``compile_matcher`` refuses the
+others with :class:`AmbiguousTemplateError`, at the expression concerned: an expression
+of several variables without names (``{x,y}``, ``{/a,b}``: with one undefined, which one
+cannot be told); adjacent expressions whose alphabets meet (``{a}{b}``, ``{/a}{/b}``,
+``{+path}{?q}``); a run of named expressions with an exploded variable anywhere but last,
+or with two.  Values are decoded as the operator encoded them: every triplet for ``U``
+(§1.5), only those the expansion would have written for ``U+R``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from . import _charsets as cs
+from ._charsets import char_class_regex
+from ._percent import unquote
+from ._template_syntax import Operator, Part, VarSpec, encode_u, encode_ur
+from .errors import URISyntaxError, render_caret
+
+__all__ = ["AmbiguousTemplateError", "Matched", "Matcher", "compile_matcher"]
+
+#: What a variable matches: a string, a list of strings, or an associative array (a dict,
+#: or a list of (name, value) pairs when a name repeats).
+Matched = str | list[str] | dict[str, str] | list[tuple[str, str]]
+
+
+class AmbiguousTemplateError(ValueError):
+    """A template outside the invertible subset that ``URITemplate.match`` reads: where
+    the expression at ``position`` ends, or which variable a value belongs to, cannot be
+    told from the URI alone (``reason`` says why).  ``text`` is the template."""
+
+    def __init__(self, text: str, position: int, reason: str) -> None:
+        super().__init__(text, position, reason)
+        self.text = text
+        self.position = position
+        self.reason = reason
+
+    def __str__(self) -> str:
+        line, caret = render_caret(self.text, self.position)
+        return f"{self.reason} at position {self.position}\n  {line}\n  {caret}"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (AmbiguousTemplateError, (self.text, self.position, self.reason))
+
+
+_VALUE = cs.UNRESERVED | frozenset("%")  # a value encoded with allow U (§1.5)
+_ANY = cs.UNRESERVED | cs.RESERVED | frozenset("%")  # with allow U+R, or a literal
+
+
+class _Unit(NamedTuple):
+    """An expression with one variable, or a run of named expressions."""
+
+    op: Operator
+    specs: tuple[VarSpec, ...]
+    #: the operator of each spec's expression (a run of ``?`` and ``&`` mixes them)
+    ops: tuple[Operator, ...]
+    #: the index of each spec's expression within the run
+    groups: tuple[int, ...]
+    alphabet: frozenset[str]
+    firsts: frozenset[str]
+    start: int  # of its first expression in the template
+
+
+def _alphabet(op: Operator, specs: Sequence[VarSpec], ops: Sequence[Operator]) -> frozenset[str]:
+    """Every character an expansion of the unit can write (RFC 6570 Appendix A)."""
+    if op.reserved:
+        return _ANY
+    chars = set(_VALUE) | {","} | {o.first for o in ops} | {o.sep for o in ops}
+    if op.named or any(spec.explode for spec in specs):
+        chars.add("=")  # name=value, or an exploded associative array's pairs
+    chars.discard("")
+    return frozenset(chars)
+
+
+def _family(op: Operator) -> str:
+    """Named operators whose expressions run together: ``;``, and ``?`` with ``&``."""
+    return "" if not op.named else ";" if op.char == ";" else "?"
+
+
+def _units(text: str, parts: Sequence[Part]) -> list[str | _Unit]:
+    """The literal runs (expanded, §3.1) and units of a template, checked."""
+    steps: list[str | _Unit] = []
+    for part in parts:
+        if isinstance(part, str):
+            steps.append(encode_ur(part))
+            continue
+        op = part.operator
+        last = steps[-1] if steps else None
+        if op.named and isinstance(last, _Unit) and _family(last.op) == _family(op):
+            # adjacent named expressions of one kind: a run (§3.2.7, §3.2.8-3.2.9)
+            n = len(part.varspecs)
+            specs = last.specs + part.varspecs
+            ops = last.ops + (op,) * n
+            steps[-1] = last._replace(
+                specs=specs,
+                ops=ops,
+                groups=last.groups + (last.groups[-1] + 1,) * n,
+                alphabet=_alphabet(last.op, specs, ops),
+                firsts=last.firsts | {op.first},
+            )
+            continue
+        if not op.named and len(part.varspecs) > 1:
+            second = part.start + 2 + len(op.char) + len(str(part.varspecs[0])) - 1
+            raise AmbiguousTemplateError(
+                text,
+                second,
+                f"an expression of several variables without names ({op.section}): which "
+                "of them a value belongs to cannot be told when one is undefined",
+            )
+        ops = (op,) * len(part.varspecs)
+        firsts = frozenset({op.first}) if op.first else _alphabet(op, part.varspecs, ops)
+        steps.append(
+            _Unit(
+                op,
+                part.varspecs,
+                ops,
+                (0,) * len(part.varspecs),
+                _alphabet(op, part.varspecs, ops),
+                firsts,
+                part.start,
+            )
+        )
+    for step in steps:
+        if isinstance(step, _Unit) and step.op.named:
+            exploded = [i for i, spec in enumerate(step.specs) if spec.explode]
+            if exploded and (len(exploded) > 1 or exploded[0] != len(step.specs) - 1):
+                raise AmbiguousTemplateError(
+                    text,
+                    step.start,
+                    "an exploded variable among named ones takes the pairs no other variable "
+                    f"names, so it must be the last of its run of expressions ({step.op.section})",
+                )
+    return steps
+
+
+class Matcher:
+    """The compiled matcher of one template (see the module's docstring)."""
+
+    __slots__ = ("steps",)
+
+    def __init__(self, steps: list[tuple[str | _Unit, re.Pattern[str] | None, int]]) -> None:
+        #: (literal or unit, the unit's alphabet run, the length of the literal after the
+        #: unit that its run takes too)
+        self.steps = steps
+
+    def match(self, uri: str, query: str) -> dict[str, Matched] | None:
+        if query not in ("strict", "any"):
+            raise ValueError(f"query is 'strict' or 'any', not {query!r}")
+        if not isinstance(uri, str):
+            raise TypeError(f"the URI to match is a str, not {type(uri).__name__}")
+        found: dict[str, list[tuple[VarSpec, Matched | None, bool]]] = {}
+        p = 0
+        for step, run, tail in self.steps:
+            if isinstance(step, str):
+                if not uri.startswith(step, p):
+                    return None
+                p += len(step)
+                continue
+            end = run.match(uri, p).end() - tail  # type: ignore[union-attr]
+            if end < p:
+                return None
+            if not _read_unit(step, uri[p:end], query == "any", found):
+                return None
+            p = end
+        if p != len(uri):
+            return None
+        return _merge(found)
+
+
+def compile_matcher(text: str, parts: Sequence[Part]) -> Matcher:
+    """The matcher of the template ``text`` (``parts`` parsed), or
+    :class:`AmbiguousTemplateError` for a template outside the invertible subset."""
+    steps = _units(text, parts)
+    compiled: list[tuple[str | _Unit, re.Pattern[str] | None, int]] = []
+    for k, step in enumerate(steps):
+        if isinstance(step, str):
+            compiled.append((step, None, 0))
+            continue
+        alphabet = step.alphabet
+        after = steps[k + 1] if k + 1 < len(steps) else None
+        tail = 0
+        rest = k + 1
+        if isinstance(after, str):
+            while tail < len(after) and after[tail] in alphabet:
+                tail += 1
+            rest = k + 2 if tail == len(after) else -1
+        if rest >= 0:
+            clash = _follow(steps, rest) & alphabet
+            if clash:
+                char = min(clash, key=lambda c: (not c.isalnum(), c))
+                raise AmbiguousTemplateError(
+                    text,
+                    step.start,
+                    f"what follows this expression can begin with {char!r}, which the "
+                    "expression's values can hold too: where it ends cannot be told",
+                )
+        run = re.compile(char_class_regex(alphabet) + "*")
+        compiled.append((step, run, tail))
+    return Matcher(compiled)
+
+
+def _follow(steps: Sequence[str | _Unit], k: int) -> set[str]:
+    """The characters an expansion can continue with at step ``k`` (units may be empty)."""
+    chars: set[str] = set()
+    for step in steps[k:]:
+        if isinstance(step, str):
+            chars.add(step[0])
+            return chars
+        chars |= step.firsts
+    return chars
+
+
+# -- decoding values (RFC 6570 §1.5, §3.2.1) -----------------------------------------------
+def decode_u(text: str) -> str | None:
+    """The value that ``encode_u`` writes as ``text``, or ``None`` (no value: a bad or
+    lower-case triplet, an encoded unreserved character, octets that are not UTF-8)."""
+    if "%" not in text:
+        return text
+    try:
+        value = unquote(text)
+    except URISyntaxError:
+        return None
+    return value if encode_u(value) == text else None
+
+
+_TRIPLETS = re.compile("(?:%[0-9A-Fa-f]{2})+")
+_HEXDIG = frozenset(cs.HEXDIG)
+
+
+def decode_ur(text: str) -> str:
+    """A value that ``encode_ur`` writes as ``text`` (``text`` holds URI characters and
+    valid triplets only): each triplet decoded where the expansion would have written
+    it so (a character outside unreserved and reserved, in upper-case UTF-8), else kept
+    as the triplet it is, which ``encode_ur`` keeps too."""
+    if "%" not in text:
+        return text
+
+    def decode(found: re.Match[str]) -> str:
+        run, out, i = found[0], [], 0
+        after = text[found.end() : found.end() + 2]
+        chars = bytes.fromhex(run.replace("%", "")).decode("utf-8", "surrogateescape")
+        for char in chars:
+            width = 1 if 0xDC80 <= ord(char) <= 0xDCFF else len(char.encode("utf-8"))
+            written = run[i : i + 3 * width]
+            i += 3 * width
+            following = run[i + 1 : i + 3] if i < len(run) else after
+            if width == 1 and 0xDC80 <= ord(char) <= 0xDCFF:
+                out.append(written)
+            elif char == "%" and len(following) == 2 and set(following) <= _HEXDIG:
+                out.append(written)  # "%" then two HEXDIG would be kept as a triplet
+            elif encode_ur(char) == written:
+                out.append(char)
+            else:
+                out.append(written)
+        return "".join(out)
+
+    return _TRIPLETS.sub(decode, text)
+
+
+# -- reading a unit's extent -----------------------------------------------------------
+_ABSENT = None
+Occurrences = dict[str, list[tuple[VarSpec, Matched | None, bool]]]
+
+
+def _record(found: Occurrences, spec: VarSpec, value: Matched | None, weak: bool = False) -> None:
+    found.setdefault(spec.name, []).append((spec, value, weak))
+
+
+def _value(op: Operator, spec: VarSpec, body: str) -> Matched | None:
+    """The value of ``spec`` that expands to ``body`` (without ``first``), or None."""
+    if op.reserved:
+        if spec.explode:
+            return [decode_ur(piece) for piece in body.split(",")]
+        value = decode_ur(body)
+        if spec.prefix is not None and len(value) > spec.prefix:
+            return None
+        return value
+    if spec.explode and op.sep != ",":
+        if "," in body:
+            return None
+        pieces = body.split(op.sep)
+    else:
+        pieces = body.split(",")
+    if spec.explode and "=" in body:
+        return _pairs(op, pieces)
+    if "=" in body or (op.char == "/" and not spec.explode and "/" in body):
+        return None
+    values = [decode_u(piece) for piece in pieces]
+    if None in values:
+        return None
+    if spec.prefix is not None:
+        if len(values) > 1 or len(values[0]) > spec.prefix:  # type: ignore[arg-type]
+            return None
+        return values[0]
+    if len(values) == 1 and not spec.explode:
+        return values[0]
+    return values  # type: ignore[return-value]
+
+
+def _pairs(op: Operator, pieces: list[str]) -> Matched | None:
+    """An exploded associative array: ``name=value`` pieces (``.`` may also stand inside
+    names and values with the ``.`` operator, so pieces without ``=`` join their
+    neighbours there)."""
+    raw: list[list[str]] = []
+    pending: list[str] = []
+    for piece in pieces:
+        if "=" in piece:
+            key, _, item = piece.partition("=")
+            if "=" in item:
+                return None
+            raw.append([op.sep.join([*pending, key]), item])
+            pending = []
+        elif op.char == "." and raw:
+            raw[-1][1] += "." + piece
+        elif op.char == ".":
+            pending.append(piece)
+        else:
+            return None
+    return _decoded_pairs(raw)
+
+
+def _decoded_pairs(raw: Sequence[Sequence[str]]) -> Matched | None:
+    pairs = []
+    for key, item in raw:
+        k, v = decode_u(key), decode_u(item)
+        if k is None or v is None:
+            return None
+        pairs.append((k, v))
+    mapping = dict(pairs)
+    return mapping if len(mapping) == len(pairs) else pairs
+
+
+def _read_unit(unit: _Unit, extent: str, any_order: bool, found: Occurrences) -> bool:
+    op = unit.op
+    if op.named:
+        return _read_named(unit, extent, any_order and op.char in "?&", found)
+    spec = unit.specs[0]
+    if not extent:
+        _record(found, spec, "" if not op.first else _ABSENT, weak=not op.first)
+        return True
+    if op.first:
+        if extent[0] != op.first:
+            return False
+        extent = extent[1:]
+    if not extent:
+        _record(found, spec, "")
+        return True
+    value = _value(op, spec, extent)
+    if value is None:
+        return False
+    _record(found, spec, value)
+    return True
+
+
+_ITEMS = {";": re.compile("(;)([^;]*)"), "?": re.compile("([?&])([^?&]*)")}
+
+
+def _read_named(unit: _Unit, extent: str, any_order: bool, found: Occurrences) -> bool:
+    """The items of a run of named expressions, given to its varspecs (§3.2.7-3.2.9)."""
+    specs, ops, groups = unit.specs, unit.ops, unit.groups
+    items = _ITEMS[";" if unit.op.char == ";" else "?"].findall(extent)
+    exploded = len(specs) - 1 if specs[-1].explode else -1
+    taken: list[list[tuple[str, str, str | None]]] = [[] for _ in specs]
+    started: set[int] = set()
+    j = 0
+    for index, (delim, token) in enumerate(items):
+        name, equals, raw = token.partition("=")
+        if unit.op.char == ";":
+            if equals and not raw:
+                return False  # §3.2.7: an empty value is written as the name alone
+        elif not equals:
+            return False  # §3.2.8-3.2.9: an empty value is written as "name="
+        k = -1
+        if any_order:
+            if delim != (ops[0].first if index == 0 else "&"):
+                return False
+            k = next(
+                (
+                    i
+                    for i, s in enumerate(specs)
+                    if s.name == name and not s.explode and not taken[i]
+                ),
+                -1,
+            )
+        else:
+            for i in range(j, len(specs)):
+                if specs[i].name == name and not specs[i].explode:
+                    need = ops[i].sep if groups[i] in started else ops[i].first
+                    if delim == need:
+                        k = i
+                        break
+        if k < 0:
+            k = exploded
+            if k < 0:
+                return False
+            if not any_order:
+                need = ops[k].sep if groups[k] in started else ops[k].first
+                if delim != need:
+                    return False
+        taken[k].append((name, raw, None))
+        started.add(groups[k])
+        j = k if k == exploded else k + 1
+    for i, spec in enumerate(specs):
+        if not taken[i]:
+            _record(found, spec, _ABSENT)
+        elif spec.explode:
+            value = _exploded(spec, [(n, v) for n, v, _ in taken[i]])
+            if value is None:
+                return False
+            _record(found, spec, value)
+        else:
+            value = _value(unit.op, spec, taken[i][0][1]) if taken[i][0][1] else ""
+            if value is None:
+                return False
+            _record(found, spec, value)
+    return True
+
+
+def _exploded(spec: VarSpec, items: list[tuple[str, str]]) -> Matched | None:
+    """An exploded named variable: a list when every item bears its name, else pairs."""
+    if all(name == spec.name for name, _ in items):
+        values = [decode_u(raw) if raw else "" for _, raw in items]
+        if None in values or any("," in raw or "=" in raw for _, raw in items):
+            return None
+        return values  # type: ignore[return-value]
+    if any("," in raw or "=" in raw for _, raw in items):
+        return None
+    return _decoded_pairs(items)
+
+
+# -- one value per variable ----------------------------------------------------------------
+def _merge(found: Occurrences) -> dict[str, Matched] | None:
+    """One value for each variable from all its occurrences, or None when they disagree:
+    a full value, prefixes of it (§2.4.1), undefined everywhere or nowhere; an empty
+    extent of ``{x}`` or ``{+x}`` (weak: empty or undefined) goes with either."""
+    result: dict[str, Matched] = {}
+    for name, occurrences in found.items():
+        strong = [(spec, value) for spec, value, weak in occurrences if not weak]
+        if not strong:
+            result[name] = ""
+            continue
+        absent = [spec for spec, value in strong if value is _ABSENT]
+        present = [(spec, value) for spec, value in strong if value is not _ABSENT]
+        if absent and present:
+            return None
+        if absent:
+            continue  # a weak "" is undefined too
+        full = [value for spec, value in present if spec.prefix is None]
+        if full:
+            chosen = full[0]
+            if any(value != chosen for value in full[1:]):
+                return None
+        else:
+            chosen = max((value for _, value in present), key=len)
+        for spec, value in present:
+            if spec.prefix is not None and (
+                not isinstance(chosen, str) or chosen[: spec.prefix] != value
+            ):
+                return None
+        if chosen != "" and any(weak for _, _, weak in occurrences):
+            return None
+        result[name] = chosen
+    return result
