@@ -28,7 +28,15 @@ from typing import NamedTuple
 from . import _charsets as cs
 from ._charsets import char_class_regex
 from ._percent import unquote
-from ._template_syntax import Operator, Part, VarSpec, encode_u, encode_ur
+from ._template_syntax import (
+    OPERATORS,
+    Operator,
+    Part,
+    VarSpec,
+    encode_u,
+    encode_ur,
+    expand_varspec,
+)
 from .errors import URISyntaxError, render_caret
 
 __all__ = ["AmbiguousTemplateError", "Matched", "Matcher", "compile_matcher"]
@@ -444,34 +452,39 @@ def _exploded(spec: VarSpec, items: list[tuple[str, str]]) -> Matched | None:
 
 # -- one value per variable ----------------------------------------------------------------
 def _merge(found: Occurrences) -> dict[str, Matched] | None:
-    """One value for each variable from all its occurrences, or None when they disagree:
-    a full value, prefixes of it (§2.4.1), undefined everywhere or nowhere; an empty
-    extent of ``{x}`` or ``{+x}`` (weak: empty or undefined) goes with either."""
+    """One value for each variable that all its occurrences agree with, or None: each
+    occurrence must expand the chosen value as it expanded its own (a prefix, §2.4.1, or
+    the same text under another operator), an undefined occurrence allows no defined one,
+    and an empty extent of ``{x}`` or ``{+x}`` (weak: empty or undefined) allows either.
+    Lists and associative arrays are tried first, then strings, then the longest prefix."""
     result: dict[str, Matched] = {}
     for name, occurrences in found.items():
-        strong = [(spec, value) for spec, value, weak in occurrences if not weak]
-        if not strong:
-            result[name] = ""
+        present = [value for spec, value, weak in occurrences if value is not _ABSENT and not weak]
+        if any(value is _ABSENT for _, value, _ in occurrences):
+            if present:
+                return None
             continue
-        absent = [spec for spec, value in strong if value is _ABSENT]
-        present = [(spec, value) for spec, value in strong if value is not _ABSENT]
-        if absent and present:
-            return None
-        if absent:
-            continue  # a weak "" is undefined too
-        full = [value for spec, value in present if spec.prefix is None]
-        if full:
-            chosen = full[0]
-            if any(value != chosen for value in full[1:]):
-                return None
+        if not present:
+            result[name] = ""  # weak only: the empty string
+            continue
+        prefixed = {id(value) for spec, value, _ in occurrences if spec.prefix is not None}
+        present.sort(key=lambda v: (id(v) in prefixed, isinstance(v, str), -len(v)))
+        for candidate in present:
+            if all(_agrees(spec, candidate, value, weak) for spec, value, weak in occurrences):
+                result[name] = candidate
+                break
         else:
-            chosen = max((value for _, value in present), key=len)
-        for spec, value in present:
-            if spec.prefix is not None and (
-                not isinstance(chosen, str) or chosen[: spec.prefix] != value
-            ):
-                return None
-        if chosen != "" and any(weak for _, _, weak in occurrences):
             return None
-        result[name] = chosen
     return result
+
+
+def _agrees(spec: VarSpec, candidate: Matched, value: Matched | None, weak: bool) -> bool:
+    """Whether ``candidate`` expands at ``spec`` as the value read there did."""
+    op = OPERATORS[spec.operator]
+    try:
+        written = expand_varspec(op, spec, candidate)
+    except ValueError:  # a prefix of a list or associative array
+        return False
+    if weak:
+        return not written
+    return written == expand_varspec(op, spec, value)

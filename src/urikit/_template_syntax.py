@@ -13,7 +13,7 @@ character that no valid template continues with.  The character sets are urikit'
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from . import _charsets as cs
@@ -30,6 +30,7 @@ __all__ = [
     "VarSpec",
     "encode_u",
     "encode_ur",
+    "expand_varspec",
     "parse_template",
 ]
 
@@ -279,3 +280,84 @@ def _expression_error(text: str, start: int) -> URISyntaxError:
         if i < end and text[i] == "}":  # pragma: no cover - the expression was valid
             raise AssertionError(f"the expression at {start} is valid")
         return _unexpected(text, i, after)
+
+
+# -- the expansion of one varspec (RFC 6570 Appendix A) --------------------------------------
+def _scalar(value: object, name: str) -> str:
+    """The string a scalar value stands for (see the module's docstring)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(int(value))
+    if isinstance(value, float):
+        return repr(float(value))
+    raise TypeError(
+        f"the value of {name!r} holds a {type(value).__name__}: a template value is a str, "
+        "int, float, bool, None, a list or tuple of them, or a mapping or list of pairs "
+        "of them (RFC 6570 §2.3)"
+    )
+
+
+def _members(value: object, name: str) -> tuple[list[str] | None, list[tuple[str, str]] | None]:
+    """The defined members of a composite value: (list, None) or (None, pairs)."""
+    if isinstance(value, Mapping):
+        return None, [
+            (_scalar(key, name), _scalar(item, name))
+            for key, item in value.items()
+            if item is not None
+        ]
+    if isinstance(value, list | tuple):
+        if value and isinstance(value[0], tuple):
+            pairs = []
+            for pair in value:
+                if not (isinstance(pair, tuple) and len(pair) == 2):
+                    raise TypeError(
+                        f"the value of {name!r} is a list of pairs with a member that is "
+                        f"not a (name, value) tuple: {pair!r} (RFC 6570 §2.3)"
+                    )
+                if pair[1] is not None:
+                    pairs.append((_scalar(pair[0], name), _scalar(pair[1], name)))
+            return None, pairs
+        return [_scalar(item, name) for item in value if item is not None], None
+    return [_scalar(value, name)], None  # raises TypeError for what no value is
+
+
+def expand_varspec(op: Operator, spec: VarSpec, value: object) -> str | None:
+    """The expansion of one varspec with ``value`` (RFC 6570 Appendix A), without the
+    ``first`` or ``sep`` string before it, or ``None`` when the value is undefined."""
+    if value is None:
+        return None
+    encode, name = op.encode, spec.name
+    if isinstance(value, str | int | float):
+        text = _scalar(value, name)
+        if spec.prefix is not None:
+            text = text[: spec.prefix]  # characters, not octets (§2.4.1)
+        if op.named:
+            return name + ("=" + encode(text) if text else op.ifemp)
+        return encode(text)
+    items, pairs = _members(value, name)
+    if not items and not pairs:
+        return None  # §2.3: an empty list or associative array is undefined
+    if spec.prefix is not None:
+        raise ValueError(
+            f"the prefix modifier of {name}:{spec.prefix} applies to strings, and the value "
+            f"of {name!r} is {'a list' if items else 'an associative array'} (RFC 6570 §2.4.1)"
+        )
+    if not spec.explode:  # §3.2.1: members joined by ","
+        if items is not None:
+            body = ",".join([encode(item) for item in items])
+        else:
+            body = ",".join([encode(key) + "," + encode(item) for key, item in pairs or ()])
+        return name + "=" + body if op.named else body
+    sep, ifemp = op.sep, op.ifemp
+    if items is not None:  # §3.2.1 explode: one member per separator
+        if op.named:
+            return sep.join([name + ("=" + encode(item) if item else ifemp) for item in items])
+        return sep.join([encode(item) for item in items])
+    if op.named:
+        return sep.join(
+            [encode(key) + ("=" + encode(item) if item else ifemp) for key, item in pairs or ()]
+        )
+    return sep.join([encode(key) + "=" + encode(item) for key, item in pairs or ()])
