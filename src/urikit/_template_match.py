@@ -122,7 +122,7 @@ def _units(text: str, parts: Sequence[Part]) -> list[str | _Unit]:
             )
             continue
         if not op.named and len(part.varspecs) > 1:
-            second = part.start + 2 + len(op.char) + len(str(part.varspecs[0])) - 1
+            second = part.start + 2 + len(op.char) + len(str(part.varspecs[0]))
             raise AmbiguousTemplateError(
                 text,
                 second,
@@ -291,8 +291,14 @@ def _record(found: Occurrences, spec: VarSpec, value: Matched | None, weak: bool
 def _value(op: Operator, spec: VarSpec, body: str) -> Matched | None:
     """The value of ``spec`` that expands to ``body`` (without ``first``), or None."""
     if op.reserved:
-        if spec.explode:
-            return [decode_ur(piece) for piece in body.split(",")]
+        if spec.explode:  # "," and "=" may stand in values: an array where every piece
+            pieces = body.split(",")  # has a "=", else a list (either expands the same)
+            if all("=" in piece for piece in pieces):
+                pairs = [piece.partition("=") for piece in pieces]
+                found = [(decode_ur(key), decode_ur(item)) for key, _, item in pairs]
+                mapping = dict(found)
+                return mapping if len(mapping) == len(found) else found
+            return [decode_ur(piece) for piece in pieces]
         value = decode_ur(body)
         if spec.prefix is not None and len(value) > spec.prefix:
             return None
@@ -355,7 +361,7 @@ def _decoded_pairs(raw: Sequence[Sequence[str]]) -> Matched | None:
 def _read_unit(unit: _Unit, extent: str, any_order: bool, found: Occurrences) -> bool:
     op = unit.op
     if op.named:
-        return _read_named(unit, extent, any_order and op.char in "?&", found)
+        return _read_named(unit, extent, any_order and op.char != ";", found)
     spec = unit.specs[0]
     if not extent:
         _record(found, spec, "" if not op.first else _ABSENT, weak=not op.first)
@@ -379,23 +385,35 @@ _ITEMS = {";": re.compile("(;)([^;]*)"), "?": re.compile("([?&])([^?&]*)")}
 
 def _read_named(unit: _Unit, extent: str, any_order: bool, found: Occurrences) -> bool:
     """The items of a run of named expressions, given to its varspecs (§3.2.7-3.2.9)."""
+    records = _assign(unit, extent, any_order)
+    if records is None:
+        return False
+    for spec, value in records:
+        _record(found, spec, value)
+    return True
+
+
+def _assign(
+    unit: _Unit, extent: str, any_order: bool
+) -> list[tuple[VarSpec, Matched | None]] | None:
+    """The value of each varspec of a named run, or None."""
     specs, ops, groups = unit.specs, unit.ops, unit.groups
+    later = {"&"} | {"?" for op, group in zip(ops, groups, strict=True) if op.char == "?" and group}
     items = _ITEMS[";" if unit.op.char == ";" else "?"].findall(extent)
     exploded = len(specs) - 1 if specs[-1].explode else -1
-    taken: list[list[tuple[str, str, str | None]]] = [[] for _ in specs]
+    taken: list[list[tuple[str, str | None]]] = [[] for _ in specs]
     started: set[int] = set()
     j = 0
     for index, (delim, token) in enumerate(items):
         name, equals, raw = token.partition("=")
-        if unit.op.char == ";":
-            if equals and not raw:
-                return False  # §3.2.7: an empty value is written as the name alone
-        elif not equals:
-            return False  # §3.2.8-3.2.9: an empty value is written as "name="
+        if unit.op.char == ";" and equals and not raw:
+            raw = None  # §3.2.7 writes an empty string as the name alone: a list [""]
+        elif unit.op.char != ";" and not equals:
+            return None  # §3.2.8-3.2.9: an empty value is written as "name="
         k = -1
-        if any_order:
-            if delim != (ops[0].first if index == 0 else "&"):
-                return False
+        if any_order:  # one query: its first delimiter, then "&" (or "?" of a later {?})
+            if delim not in (unit.firsts if index == 0 else later):
+                return None
             k = next(
                 (
                     i
@@ -414,32 +432,37 @@ def _read_named(unit: _Unit, extent: str, any_order: bool, found: Occurrences) -
         if k < 0:
             k = exploded
             if k < 0:
-                return False
+                return None
             if not any_order:
                 need = ops[k].sep if groups[k] in started else ops[k].first
                 if delim != need:
-                    return False
-        taken[k].append((name, raw, None))
+                    return None
+        taken[k].append((name, raw))
         started.add(groups[k])
         j = k if k == exploded else k + 1
+    records: list[tuple[VarSpec, Matched | None]] = []
     for i, spec in enumerate(specs):
         if not taken[i]:
-            _record(found, spec, _ABSENT)
+            records.append((spec, _ABSENT))
         elif spec.explode:
-            value = _exploded(spec, [(n, v) for n, v, _ in taken[i]])
+            value = _exploded(spec, taken[i])
             if value is None:
-                return False
-            _record(found, spec, value)
+                return None
+            records.append((spec, value))
         else:
-            value = _value(unit.op, spec, taken[i][0][1]) if taken[i][0][1] else ""
+            raw = taken[i][0][1]
+            value = [""] if raw is None else _value(unit.op, spec, raw) if raw else ""
             if value is None:
-                return False
-            _record(found, spec, value)
-    return True
+                return None
+            records.append((spec, value))
+    return records
 
 
-def _exploded(spec: VarSpec, items: list[tuple[str, str]]) -> Matched | None:
+def _exploded(spec: VarSpec, taken: list[tuple[str, str | None]]) -> Matched | None:
     """An exploded named variable: a list when every item bears its name, else pairs."""
+    if any(raw is None for _, raw in taken):
+        return None  # ";name=": an exploded empty member is written as ";name"
+    items = [(name, raw or "") for name, raw in taken]
     if all(name == spec.name for name, _ in items):
         values = [decode_u(raw) if raw else "" for _, raw in items]
         if None in values or any("," in raw or "=" in raw for _, raw in items):
@@ -469,6 +492,18 @@ def _merge(found: Occurrences) -> dict[str, Matched] | None:
             continue
         prefixed = {id(value) for spec, value, _ in occurrences if spec.prefix is not None}
         present.sort(key=lambda v: (id(v) in prefixed, isinstance(v, str), -len(v)))
+        # an exploded string reads as a list: the string it joins back to is a candidate
+        present += [
+            OPERATORS[spec.operator].sep.join(value)
+            for spec, value, _ in occurrences
+            if spec.explode and isinstance(value, list) and not isinstance(value[0], tuple)
+        ]
+        # an associative array not exploded reads as the list of its names and values
+        present += [
+            _array(value)
+            for value in present
+            if isinstance(value, list) and len(value) % 2 == 0 and isinstance(value[0], str)
+        ]
         for candidate in present:
             if all(_agrees(spec, candidate, value, weak) for spec, value, weak in occurrences):
                 result[name] = candidate
@@ -476,6 +511,13 @@ def _merge(found: Occurrences) -> dict[str, Matched] | None:
         else:
             return None
     return result
+
+
+def _array(flat: list[str]) -> Matched:
+    """The associative array of names and values in turn: a dict, or pairs."""
+    pairs = list(zip(flat[::2], flat[1::2], strict=True))
+    mapping = dict(pairs)
+    return mapping if len(mapping) == len(pairs) else pairs
 
 
 def _agrees(spec: VarSpec, candidate: Matched, value: Matched | None, weak: bool) -> bool:

@@ -171,7 +171,8 @@ def uri_templates(*, names: st.SearchStrategy[str] | None = None) -> st.SearchSt
     >>> test()
     """
     pieces = st.one_of(
-        st.lists(_LITERAL, min_size=1, max_size=4).map("".join), _expression(names or _VARNAME)
+        st.lists(_LITERAL, min_size=1, max_size=4).map("".join),
+        _expression(_VARNAME if names is None else names),
     )
     return st.lists(pieces, max_size=5).map("".join)
 
