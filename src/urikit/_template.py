@@ -160,6 +160,16 @@ class URITemplate:
         """The variables whose expansion of this template is ``uri``, or ``None``.
 
         Placeholder: see ``_template_match``."""
+        matcher = self._matcher
+        if matcher.__class__ is not Matcher:
+            matcher = self._compile_matcher()
+        found = matcher.match(uri, query)
+        if found is None or not self._bound:
+            return found
+        return self._check_bound(found)
+
+    def _compile_matcher(self) -> Matcher:
+        """The matcher, compiled at the first match; a refusal is kept and raised again."""
         if self._matcher is None:
             try:
                 self._matcher = compile_matcher(self._text, self._parts)
@@ -168,10 +178,7 @@ class URITemplate:
         if isinstance(self._matcher, AmbiguousTemplateError):
             refused = self._matcher  # a new error each time, not one traceback growing
             raise AmbiguousTemplateError(refused.text, refused.position, refused.reason)
-        found = self._matcher.match(uri, query)
-        if found is None or not self._bound:
-            return found
-        return self._check_bound(found)
+        return self._matcher
 
     def _check_bound(self, found: dict[str, Matched]) -> dict[str, Matched] | None:
         """``found`` without the bound variables, if each expands as its bound value does

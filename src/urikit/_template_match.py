@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import _charsets as cs
 from ._charsets import char_class_regex
@@ -81,6 +81,16 @@ class _Unit(NamedTuple):
     alphabet: frozenset[str]
     firsts: frozenset[str]
     start: int  # of its first expression in the template
+    #: for a named run: the indexes of the varspec(s) not exploded of each name, the
+    #: index of the exploded one (-1: none), the delimiters after the first item
+    index_of: dict[str, tuple[int, ...]] | None = None
+    exploded: int = -1
+    later: frozenset[str] = frozenset()
+    #: the delimiter before each varspec's first item, and before its others
+    firsts_of: tuple[str, ...] = ()
+    seps_of: tuple[str, ...] = ()
+    #: the varspecs read at the end: the exploded one, those of repeated variables
+    finals: tuple[int, ...] = ()
 
 
 def _alphabet(op: Operator, specs: Sequence[VarSpec], ops: Sequence[Operator]) -> frozenset[str]:
@@ -158,41 +168,53 @@ def _units(text: str, parts: Sequence[Part]) -> list[str | _Unit]:
 class Matcher:
     """The compiled matcher of one template (see the module's docstring)."""
 
-    __slots__ = ("steps",)
+    __slots__ = ("repeated", "steps")
 
-    def __init__(self, steps: list[tuple[str | _Unit, re.Pattern[str] | None, int]]) -> None:
+    def __init__(
+        self, steps: list[tuple[str | _Unit, re.Pattern[str] | None, int]], repeated: set[str]
+    ) -> None:
         #: (literal or unit, the unit's alphabet run, the length of the literal after the
         #: unit that its run takes too)
         self.steps = steps
+        #: the variables that occur more than once, whose occurrences must agree
+        self.repeated = frozenset(repeated)
 
     def match(self, uri: str, query: str) -> dict[str, Matched] | None:
-        if query not in ("strict", "any"):
+        any_order = query == "any"
+        if not any_order and query != "strict":
             raise ValueError(f"query is 'strict' or 'any', not {query!r}")
-        if not isinstance(uri, str):
+        if uri.__class__ is not str and not isinstance(uri, str):
             raise TypeError(f"the URI to match is a str, not {type(uri).__name__}")
-        found: dict[str, list[tuple[VarSpec, Matched | None, bool]]] = {}
+        found = _Found(self.repeated)
         p = 0
         for step, run, tail in self.steps:
-            if isinstance(step, str):
-                if not uri.startswith(step, p):
+            if run is None:  # a literal
+                if not uri.startswith(step, p):  # type: ignore[arg-type]
                     return None
                 p += len(step)
                 continue
             end = run.match(uri, p).end() - tail  # type: ignore[union-attr]
             if end < p:
                 return None
-            if not _read_unit(step, uri[p:end], query == "any", found):
+            if not _read_unit(step, uri[p:end], any_order, found):  # type: ignore[arg-type]
                 return None
             p = end
         if p != len(uri):
             return None
-        return _merge(found)
+        if found.occurrences:
+            merged = _merge(found.occurrences)
+            if merged is None:
+                return None
+            found.values.update(merged)
+        return found.values
 
 
 def compile_matcher(text: str, parts: Sequence[Part]) -> Matcher:
     """The matcher of the template ``text`` (``parts`` parsed), or
     :class:`AmbiguousTemplateError` for a template outside the invertible subset."""
     steps = _units(text, parts)
+    names = [spec.name for part in parts if not isinstance(part, str) for spec in part.varspecs]
+    repeated = {name for name in names if names.count(name) > 1}
     compiled: list[tuple[str | _Unit, re.Pattern[str] | None, int]] = []
     for k, step in enumerate(steps):
         if isinstance(step, str):
@@ -217,8 +239,30 @@ def compile_matcher(text: str, parts: Sequence[Part]) -> Matcher:
                     "expression's values can hold too: where it ends cannot be told",
                 )
         run = re.compile(char_class_regex(alphabet) + "*")
+        if step.op.named:
+            index_of: dict[str, tuple[int, ...]] = {}
+            for i, spec in enumerate(step.specs):
+                if not spec.explode:
+                    index_of[spec.name] = (*index_of.get(spec.name, ()), i)
+            step = step._replace(
+                index_of=index_of,
+                exploded=len(step.specs) - 1 if step.specs[-1].explode else -1,
+                firsts_of=tuple(o.first for o in step.ops),
+                seps_of=tuple(o.sep for o in step.ops),
+                finals=tuple(
+                    i for i, spec in enumerate(step.specs) if spec.explode or spec.name in repeated
+                ),
+                later=frozenset(
+                    {"&"}
+                    | {
+                        "?"
+                        for o, g in zip(step.ops, step.groups, strict=True)
+                        if o.char == "?" and g
+                    }
+                ),
+            )
         compiled.append((step, run, tail))
-    return Matcher(compiled)
+    return Matcher(compiled, repeated)
 
 
 def _follow(steps: Sequence[str | _Unit], k: int) -> set[str]:
@@ -281,15 +325,33 @@ def decode_ur(text: str) -> str:
 
 # -- reading a unit's extent -----------------------------------------------------------
 _ABSENT = None
+_PLAIN = re.compile(char_class_regex(cs.UNRESERVED) + "+").fullmatch
 Occurrences = dict[str, list[tuple[VarSpec, Matched | None, bool]]]
 
 
-def _record(found: Occurrences, spec: VarSpec, value: Matched | None, weak: bool = False) -> None:
-    found.setdefault(spec.name, []).append((spec, value, weak))
+class _Found:
+    """The values read so far: at once for a variable that occurs once, as occurrences to
+    merge for one that occurs more often."""
+
+    __slots__ = ("occurrences", "repeated", "values")
+
+    def __init__(self, repeated: frozenset[str]) -> None:
+        self.repeated = repeated
+        self.values: dict[str, Matched] = {}
+        self.occurrences: Occurrences = {}
+
+
+def _record(found: _Found, spec: VarSpec, value: Matched | None, weak: bool = False) -> None:
+    if spec.name in found.repeated:
+        found.occurrences.setdefault(spec.name, []).append((spec, value, weak))
+    elif value is not _ABSENT:
+        found.values[spec.name] = value
 
 
 def _value(op: Operator, spec: VarSpec, body: str) -> Matched | None:
     """The value of ``spec`` that expands to ``body`` (without ``first``), or None."""
+    if _PLAIN(body) and not spec.explode and not op.reserved and spec.prefix is None:
+        return body  # unreserved characters only: the common case
     if op.reserved:
         if spec.explode:  # "," and "=" may stand in values: an array where every piece
             pieces = body.split(",")  # has a "=", else a list (either expands the same)
@@ -358,10 +420,10 @@ def _decoded_pairs(raw: Sequence[Sequence[str]]) -> Matched | None:
     return mapping if len(mapping) == len(pairs) else pairs
 
 
-def _read_unit(unit: _Unit, extent: str, any_order: bool, found: Occurrences) -> bool:
+def _read_unit(unit: _Unit, extent: str, any_order: bool, found: _Found) -> bool:
     op = unit.op
     if op.named:
-        return _read_named(unit, extent, any_order and op.char != ";", found)
+        return _assign(unit, extent, any_order and op.char != ";", found)
     spec = unit.specs[0]
     if not extent:
         _record(found, spec, "" if not op.first else _ABSENT, weak=not op.first)
@@ -380,82 +442,88 @@ def _read_unit(unit: _Unit, extent: str, any_order: bool, found: Occurrences) ->
     return True
 
 
-_ITEMS = {";": re.compile("(;)([^;]*)"), "?": re.compile("([?&])([^?&]*)")}
+_QUERY_ITEMS = re.compile("([?&])([^?&]*)")
+_ITEMS = {";": re.compile("(;)([^;]*)"), "?": _QUERY_ITEMS, "&": _QUERY_ITEMS}
 
 
-def _read_named(unit: _Unit, extent: str, any_order: bool, found: Occurrences) -> bool:
-    """The items of a run of named expressions, given to its varspecs (§3.2.7-3.2.9)."""
-    records = _assign(unit, extent, any_order)
-    if records is None:
-        return False
-    for spec, value in records:
+_UNSET = object()
+
+
+def _assign(unit: _Unit, extent: str, any_order: bool, found: _Found) -> bool:
+    """Give the items of a named run to its varspecs (§3.2.7-3.2.9), and record their
+    values.  Strict: the items in the order of the varspecs, each delimiter the one
+    expansion writes there (an expression's ``first`` before its first item, else its
+    ``sep``); an item no varspec names goes to the exploded one.  ``any_order``: any
+    order, the first delimiter one of the run's."""
+    specs, groups, firsts, seps = unit.specs, unit.groups, unit.firsts_of, unit.seps_of
+    index_of, exploded = unit.index_of or {}, unit.exploded
+    op = unit.op
+    semicolon = op.char == ";"
+    values, repeated = found.values, found.repeated
+    taken: list[Any] = [_UNSET] * len(specs)  # a raw value; a list of items if exploded
+    if exploded >= 0:
+        taken[exploded] = []
+    started: set[int] = set()
+    allowed, j = unit.firsts, 0
+    for delim, token in _ITEMS[unit.op.char].findall(extent):
+        name, equals, raw = token.partition("=")
+        if semicolon:
+            if equals and not raw:
+                raw = None  # §3.2.7 writes "" as the name alone: this is the list [""]
+        elif not equals:
+            return False  # §3.2.8-3.2.9: an empty value is written as "name="
+        k = -1
+        if any_order:
+            if delim not in allowed:
+                return False
+            allowed = unit.later
+            for i in index_of.get(name, ()):
+                if taken[i] is _UNSET:
+                    k = i
+                    break
+        else:
+            for i in index_of.get(name, ()):
+                if i >= j and delim == (seps[i] if groups[i] in started else firsts[i]):
+                    k = i
+                    break
+        if k >= 0:
+            taken[k] = raw
+            j = k + 1
+            spec = specs[k]
+            if spec.name not in repeated:  # its value now; the others' at the end
+                if raw is None:
+                    value: Matched | None = [""]
+                elif _PLAIN(raw) and spec.prefix is None:
+                    value = raw
+                else:
+                    value = _value(op, spec, raw) if raw else ""
+                if value is None:
+                    return False
+                values[spec.name] = value
+        else:
+            k = exploded
+            if k < 0 or (
+                not any_order and delim != (seps[k] if groups[k] in started else firsts[k])
+            ):
+                return False
+            taken[k].append((name, raw))
+            j = k
+        started.add(groups[k])
+    for i in unit.finals:  # the exploded varspec, and those of repeated variables
+        spec, raw = specs[i], taken[i]
+        if raw is _UNSET or raw == []:
+            _record(found, spec, _ABSENT)
+            continue
+        if i == exploded:
+            value = _exploded(spec, raw)
+        elif raw is None:
+            value = [""]
+        else:
+            value = _value(op, spec, raw) if raw else ""
+        if value is None:
+            return False
         _record(found, spec, value)
     return True
-
-
-def _assign(
-    unit: _Unit, extent: str, any_order: bool
-) -> list[tuple[VarSpec, Matched | None]] | None:
-    """The value of each varspec of a named run, or None."""
-    specs, ops, groups = unit.specs, unit.ops, unit.groups
-    later = {"&"} | {"?" for op, group in zip(ops, groups, strict=True) if op.char == "?" and group}
-    items = _ITEMS[";" if unit.op.char == ";" else "?"].findall(extent)
-    exploded = len(specs) - 1 if specs[-1].explode else -1
-    taken: list[list[tuple[str, str | None]]] = [[] for _ in specs]
-    started: set[int] = set()
-    j = 0
-    for index, (delim, token) in enumerate(items):
-        name, equals, raw = token.partition("=")
-        if unit.op.char == ";" and equals and not raw:
-            raw = None  # §3.2.7 writes an empty string as the name alone: a list [""]
-        elif unit.op.char != ";" and not equals:
-            return None  # §3.2.8-3.2.9: an empty value is written as "name="
-        k = -1
-        if any_order:  # one query: its first delimiter, then "&" (or "?" of a later {?})
-            if delim not in (unit.firsts if index == 0 else later):
-                return None
-            k = next(
-                (
-                    i
-                    for i, s in enumerate(specs)
-                    if s.name == name and not s.explode and not taken[i]
-                ),
-                -1,
-            )
-        else:
-            for i in range(j, len(specs)):
-                if specs[i].name == name and not specs[i].explode:
-                    need = ops[i].sep if groups[i] in started else ops[i].first
-                    if delim == need:
-                        k = i
-                        break
-        if k < 0:
-            k = exploded
-            if k < 0:
-                return None
-            if not any_order:
-                need = ops[k].sep if groups[k] in started else ops[k].first
-                if delim != need:
-                    return None
-        taken[k].append((name, raw))
-        started.add(groups[k])
-        j = k if k == exploded else k + 1
-    records: list[tuple[VarSpec, Matched | None]] = []
-    for i, spec in enumerate(specs):
-        if not taken[i]:
-            records.append((spec, _ABSENT))
-        elif spec.explode:
-            value = _exploded(spec, taken[i])
-            if value is None:
-                return None
-            records.append((spec, value))
-        else:
-            raw = taken[i][0][1]
-            value = [""] if raw is None else _value(unit.op, spec, raw) if raw else ""
-            if value is None:
-                return None
-            records.append((spec, value))
-    return records
 
 
 def _exploded(spec: VarSpec, taken: list[tuple[str, str | None]]) -> Matched | None:
