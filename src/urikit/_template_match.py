@@ -51,6 +51,8 @@ class AmbiguousTemplateError(ValueError):
     the expression at ``position`` ends, or which variable a value belongs to, cannot be
     told from the URI alone (``reason`` says why).  ``text`` is the template."""
 
+    __module__ = "urikit"  # its public name, whichever private module defines it
+
     def __init__(self, text: str, position: int, reason: str) -> None:
         super().__init__(text, position, reason)
         self.text = text
