@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pydantic
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -26,6 +27,7 @@ from hypothesis import strategies as st
 from tests.growth import assert_linear
 from urikit import AmbiguousTemplateError, URISyntaxError, URITemplate, VarSpec
 from urikit.errors import ErrorKind
+from urikit.pydantic import ParsedURITemplate, URITemplateStr
 from urikit.strategies import template_variables, uri_templates
 
 SUITE = Path(__file__).parent / "data" / "uritemplate-test"
@@ -609,3 +611,34 @@ def test_parse_and_expand_take_linear_time() -> None:
         lambda n: {"list": ["a b"] * (n // 8), "keys": {str(i): "v" for i in range(n // 8)}},
         (20_000, 200_000),
     )
+
+
+# -- urikit.pydantic ---------------------------------------------------------------------------
+def test_pydantic_types() -> None:
+    class Link(pydantic.BaseModel):
+        href: URITemplateStr
+        route: ParsedURITemplate | None = None
+
+    link = Link.model_validate({"href": "/u/{id}", "route": "/r{?q}"})
+    assert link.href == "/u/{id}" and link.route == URITemplate("/r{?q}")
+    assert Link(href="/u", route=URITemplate("/x")).route == URITemplate("/x")
+    assert link.model_dump_json() == '{"href":"/u/{id}","route":"/r{?q}"}'
+    assert link.model_dump()["route"] == URITemplate("/r{?q}")
+    for field in ("href", "route"):
+        with pytest.raises(pydantic.ValidationError) as raised:
+            Link.model_validate({"href": "/ok", field: "/u/{id"})
+        [error] = raised.value.errors()
+        assert error["type"] == "uri_syntax"
+        assert error["ctx"]["position"] == 6 and error["ctx"]["rule"] == "URI-Template"
+    schema = Link.model_json_schema()["properties"]
+    assert schema["href"]["format"] == "uri-template"
+    assert schema["route"]["anyOf"][0]["format"] == "uri-template"
+
+    class Strict(pydantic.BaseModel):
+        model_config = pydantic.ConfigDict(strict=True)
+        route: ParsedURITemplate
+
+    assert Strict(route=URITemplate("/a")).route == URITemplate("/a")
+    assert Strict.model_validate_json('{"route": "/a{b}"}').route == URITemplate("/a{b}")
+    with pytest.raises(pydantic.ValidationError):
+        Strict.model_validate({"route": "/a"})

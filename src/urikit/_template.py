@@ -43,19 +43,28 @@ _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 def _expand_expression(expression: Expression, variables: Mapping[str, object]) -> str:
     op = expression.operator
+    encode, named = op.encode, op.named
     items = []
     get = variables.get
     for spec in expression.varspecs:
-        value = get(spec.name)
+        name = spec.name
+        value = get(name)
         if value is None:
             continue
-        if value.__class__ is str and not op.named and spec.prefix is None:
-            items.append(op.encode(value))  # the common case, inline
+        if value.__class__ is str and spec.prefix is None:  # the common case, inline
+            if not named:
+                items.append(encode(value))
+            elif value:
+                items.append(name + "=" + encode(value))
+            else:
+                items.append(name + op.ifemp)
             continue
         item = expand_varspec(op, spec, value)
         if item is not None:
             items.append(item)
-    return op.first + op.sep.join(items) if items else ""
+    if not items:
+        return ""
+    return op.first + (items[0] if len(items) == 1 else op.sep.join(items))
 
 
 class URITemplate:

@@ -167,16 +167,18 @@ def _units(text: str, parts: Sequence[Part]) -> list[str | _Unit]:
     return steps
 
 
+_Step = tuple[str | _Unit, re.Pattern[str] | None, int, tuple[str, str] | None]
+
+
 class Matcher:
     """The compiled matcher of one template (see the module's docstring)."""
 
     __slots__ = ("repeated", "steps")
 
-    def __init__(
-        self, steps: list[tuple[str | _Unit, re.Pattern[str] | None, int]], repeated: set[str]
-    ) -> None:
+    def __init__(self, steps: list[_Step], repeated: set[str]) -> None:
         #: (literal or unit, the unit's alphabet run, the length of the literal after the
-        #: unit that its run takes too)
+        #: unit that its run takes too, and for a unit of one plain varspec of allow U
+        #: whose variable occurs once, its operator's first character and its name)
         self.steps = steps
         #: the variables that occur more than once, whose occurrences must agree
         self.repeated = frozenset(repeated)
@@ -188,8 +190,9 @@ class Matcher:
         if uri.__class__ is not str and not isinstance(uri, str):
             raise TypeError(f"the URI to match is a str, not {type(uri).__name__}")
         found = _Found(self.repeated)
+        values = found.values
         p = 0
-        for step, run, tail in self.steps:
+        for step, run, tail, plain in self.steps:
             if run is None:  # a literal
                 if not uri.startswith(step, p):  # type: ignore[arg-type]
                     return None
@@ -198,6 +201,17 @@ class Matcher:
             end = run.match(uri, p).end() - tail  # type: ignore[union-attr]
             if end < p:
                 return None
+            if plain and end > p:  # {x}, {.x}, {/x} of a variable that occurs once
+                first, name = plain
+                if not first:
+                    if _PLAIN(uri, p, end):
+                        values[name] = uri[p:end]
+                        p = end
+                        continue
+                elif uri[p] == first and _PLAIN(uri, p + 1, end):
+                    values[name] = uri[p + 1 : end]
+                    p = end
+                    continue
             if not _read_unit(step, uri[p:end], any_order, found):  # type: ignore[arg-type]
                 return None
             p = end
@@ -207,8 +221,8 @@ class Matcher:
             merged = _merge(found.occurrences)
             if merged is None:
                 return None
-            found.values.update(merged)
-        return found.values
+            values.update(merged)
+        return values
 
 
 def compile_matcher(text: str, parts: Sequence[Part]) -> Matcher:
@@ -217,10 +231,10 @@ def compile_matcher(text: str, parts: Sequence[Part]) -> Matcher:
     steps = _units(text, parts)
     names = [spec.name for part in parts if not isinstance(part, str) for spec in part.varspecs]
     repeated = {name for name in names if names.count(name) > 1}
-    compiled: list[tuple[str | _Unit, re.Pattern[str] | None, int]] = []
+    compiled: list[_Step] = []
     for k, step in enumerate(steps):
         if isinstance(step, str):
-            compiled.append((step, None, 0))
+            compiled.append((step, None, 0, None))
             continue
         alphabet = step.alphabet
         after = steps[k + 1] if k + 1 < len(steps) else None
@@ -263,7 +277,17 @@ def compile_matcher(text: str, parts: Sequence[Part]) -> Matcher:
                     }
                 ),
             )
-        compiled.append((step, run, tail))
+        spec = step.specs[0]
+        plain = (
+            (step.op.first, spec.name)
+            if not step.op.named
+            and not step.op.reserved
+            and not spec.explode
+            and spec.prefix is None
+            and spec.name not in repeated
+            else None
+        )
+        compiled.append((step, run, tail, plain))
     return Matcher(compiled, repeated)
 
 
@@ -567,6 +591,16 @@ def _merge(found: Occurrences) -> dict[str, Matched] | None:
             OPERATORS[spec.operator].sep.join(value)
             for spec, value, _ in occurrences
             if spec.explode and isinstance(value, list) and not isinstance(value[0], tuple)
+        ]
+        present += [  # and as an associative array, when its pieces hold "="
+            OPERATORS[spec.operator].sep.join(
+                [f"{k}={v}" for k, v in (value.items() if isinstance(value, dict) else value)]
+            )
+            for spec, value, _ in occurrences
+            if spec.explode
+            and (
+                isinstance(value, dict) or (isinstance(value, list) and isinstance(value[0], tuple))
+            )
         ]
         # an associative array not exploded reads as the list of its names and values
         present += [
