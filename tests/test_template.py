@@ -534,6 +534,29 @@ def test_match_inverts_expand(data: st.DataObject, t: URITemplate) -> None:
     assert t.expand(found) == uri
 
 
+_EDITS = st.sampled_from([*"?&=;,/.#%-_~!:@aZ09", "%2", "%20", "%2f", "%41", "%C3", "%C3%A9"])
+
+
+@st.composite
+def _mutated(draw: st.DrawFn, uri: str) -> str:
+    """``uri`` with one to three characters inserted, deleted or replaced."""
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(uri)))
+        edit = draw(st.sampled_from(["insert", "delete", "replace"]))
+        piece = draw(_EDITS) if edit != "delete" else ""
+        uri = uri[:at] + piece + uri[at + (edit != "insert") :]
+    return uri
+
+
+@given(st.data(), invertible_templates())
+def test_match_never_gives_a_wrong_answer(data: st.DataObject, t: URITemplate) -> None:
+    """Near misses of expansions: what matches expands back to that URI exactly."""
+    uri = data.draw(_mutated(t.expand(data.draw(template_variables(t)))))
+    found = t.match(uri)
+    if found is not None:
+        assert t.expand(found) == uri
+
+
 _PLAIN = st.text(
     st.sampled_from([*"ab Z09-_~/?#[]@!$&'()*+;=:", "\u00e9", "\u20ac"]), min_size=1, max_size=5
 )

@@ -307,7 +307,7 @@ def decode_u(text: str) -> str | None:
     """The value that ``encode_u`` writes as ``text``, or ``None`` (no value: a bad or
     lower-case triplet, an encoded unreserved character, octets that are not UTF-8)."""
     if "%" not in text:
-        return text
+        return text if _UNRESERVED(text) else None
     try:
         value = unquote(text)
     except URISyntaxError:
@@ -315,6 +315,7 @@ def decode_u(text: str) -> str | None:
     return value if encode_u(value) == text else None
 
 
+_UNRESERVED = re.compile(char_class_regex(cs.UNRESERVED) + "*").fullmatch
 _TRIPLETS = re.compile("(?:%[0-9A-Fa-f]{2})+")
 _HEXDIG = frozenset(cs.HEXDIG)
 
@@ -379,6 +380,8 @@ def _value(op: Operator, spec: VarSpec, body: str) -> Matched | None:
     if _PLAIN(body) and not spec.explode and not op.reserved and spec.prefix is None:
         return body  # unreserved characters only: the common case
     if op.reserved:
+        if "%" in body and cs.BAD_PCT.search(body):
+            return None  # expansion writes "%" as "%25" unless a triplet follows
         if spec.explode:  # "," and "=" may stand in values: an array where every piece
             pieces = body.split(",")  # has a "=", else a list (either expands the same)
             if all("=" in piece for piece in pieces):
@@ -469,7 +472,6 @@ def _read_unit(unit: _Unit, extent: str, any_order: bool, found: _Found) -> bool
 
 
 _QUERY_ITEMS = re.compile("([?&])([^?&]*)")
-_ITEMS = {";": re.compile("(;)([^;]*)"), "?": _QUERY_ITEMS, "&": _QUERY_ITEMS}
 
 
 _UNSET = object()
@@ -491,7 +493,17 @@ def _assign(unit: _Unit, extent: str, any_order: bool, found: _Found) -> bool:
         taken[exploded] = []
     started: set[int] = set()
     allowed, j = unit.firsts, 0
-    for delim, token in _ITEMS[unit.op.char].findall(extent):
+    if not extent:
+        items: list[tuple[str, str]] = []
+    elif extent[0] not in unit.firsts:
+        return False  # every item is preceded by a delimiter, the first one too
+    elif "?" in unit.later:  # a later {?...} of the run: "?" delimits too
+        items = _QUERY_ITEMS.findall(extent)
+    else:
+        tokens = extent[1:].split(unit.seps_of[0])
+        items = [(extent[0], tokens[0])] + [(unit.seps_of[0], token) for token in tokens[1:]]
+    raw: str | None
+    for delim, token in items:
         name, equals, raw = token.partition("=")
         if semicolon:
             if equals and not raw:
@@ -517,8 +529,8 @@ def _assign(unit: _Unit, extent: str, any_order: bool, found: _Found) -> bool:
             j = k + 1
             spec = specs[k]
             if spec.name not in repeated:  # its value now; the others' at the end
-                if raw is None:
-                    value: Matched | None = [""]
+                if raw is None:  # the list [""], which no prefix takes (§2.4.1)
+                    value: Matched | None = [""] if spec.prefix is None else None
                 elif _PLAIN(raw) and spec.prefix is None:
                     value = raw
                 else:
@@ -536,16 +548,16 @@ def _assign(unit: _Unit, extent: str, any_order: bool, found: _Found) -> bool:
             j = k
         started.add(groups[k])
     for i in unit.finals:  # the exploded varspec, and those of repeated variables
-        spec, raw = specs[i], taken[i]
-        if raw is _UNSET or raw == []:
+        spec, got = specs[i], taken[i]
+        if got is _UNSET or got == []:
             _record(found, spec, _ABSENT)
             continue
         if i == exploded:
-            value = _exploded(spec, raw)
-        elif raw is None:
-            value = [""]
+            value = _exploded(spec, got)
+        elif got is None:
+            value = [""] if spec.prefix is None else None
         else:
-            value = _value(op, spec, raw) if raw else ""
+            value = _value(op, spec, got) if got else ""
         if value is None:
             return False
         _record(found, spec, value)
