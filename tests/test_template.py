@@ -350,6 +350,11 @@ MATCHES = [
     ("{+path}/here", "/here/here", {"path": "/here"}),
     ("{+x}", "a%20b%2Fc%25zz%C3%A9", {"x": "a b%2Fc%zz\u00e9"}),
     ("{+x}", "%2541", {"x": "%2541"}),
+    ("{+x}", "%25%20", {"x": "% "}),  # a "%" then a triplet: "%" is data
+    ("{+x}", "%25%41", {"x": "%%41"}),
+    ("{+x}", "%zz", None),  # expansion writes a lone "%" as "%25"
+    ("{?a}{&b}", "zzz&b=2", None),
+    ("{?a}{&b}", "?a=1?b", None),
     ("{#frag}", "#a/b?c", {"frag": "a/b?c"}),
     ("{#frag}", "", {}),
     ("{#frag}", "#", {"frag": ""}),

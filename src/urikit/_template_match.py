@@ -336,7 +336,7 @@ def decode_ur(text: str) -> str:
             width = 1 if 0xDC80 <= ord(char) <= 0xDCFF else len(char.encode("utf-8"))
             written = run[i : i + 3 * width]
             i += 3 * width
-            following = run[i + 1 : i + 3] if i < len(run) else after
+            following = after if i == len(run) else ""  # "%" or a character no HEXDIG
             if width == 1 and 0xDC80 <= ord(char) <= 0xDCFF:
                 out.append(written)
             elif char == "%" and len(following) == 2 and set(following) <= _HEXDIG:
