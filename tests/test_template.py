@@ -263,6 +263,8 @@ def test_value_errors() -> None:
             t.expand({"x": bad})
     with pytest.raises(TypeError):
         t.expand([("x", "1")])  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        t.partial([("x", "1")])  # type: ignore[arg-type]
     with pytest.raises(ValueError):  # §2.4.1: no prefix of a composite value
         URITemplate("{x:2}").expand({"x": ["ab"]})
     assert URITemplate("{x:2}").expand({"x": []}) == ""  # undefined: no prefix to take
@@ -370,6 +372,16 @@ MATCHES = [
     ("{.keys*}", ".a=1.x.b=2", {"keys": {"a": "1.x", "b": "2"}}),
     ("{x*}", "a=1,b=2", {"x": {"a": "1", "b": "2"}}),
     ("{x*}", "a=1,a=2", {"x": [("a", "1"), ("a", "2")]}),
+    ("{.keys*}", ".p.a=x", {"keys": {"p.a": "x"}}),  # "." may stand in names too
+    ("{+x}", "%C3", {"x": "%C3"}),  # not UTF-8: kept, as expansion keeps it
+    ("{+x*}", "a=1,b=2", {"x": {"a": "1", "b": "2"}}),
+    ("{+x*}", "a=1,a=2", {"x": [("a", "1"), ("a", "2")]}),
+    ("{x}/{+x}", "/", {"x": ""}),  # empty or undefined, twice: the empty string
+    ("{;x*}", ";x=", None),  # an exploded empty member is written ";x"
+    ("{;x*}", ";x;x=1", {"x": ["", "1"]}),
+    ("{x:3}/{x*}", "ab/a,b", None),
+    ("{x:3}/{x*}", "ab/ab", {"x": "ab"}),
+    ("{?x:2}", "?x=a,b", None),
     ("{x*}", "a=1,b", None),
     ("{;x,y}", ";x=1;y", {"x": "1", "y": ""}),
     ("{;x,y}", ";x=", {"x": [""]}),  # §3.2.7 writes "" as ";x", so this is a list

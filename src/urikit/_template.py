@@ -119,7 +119,7 @@ class URITemplate:
         >>> URITemplate("{+base}{#section}").expand({"base": "http://h/a/", "section": ""})
         'http://h/a/#'
         """
-        if not isinstance(variables, Mapping):
+        if variables.__class__ is not dict and not isinstance(variables, Mapping):
             raise TypeError(f"variables is a mapping, not {type(variables).__name__}")
         if self._bound:
             variables = {**variables, **self._bound}

@@ -164,9 +164,6 @@ class Expression(NamedTuple):
     start: int
     end: int
 
-    def __str__(self) -> str:
-        return "{" + self.operator.char + ",".join(map(str, self.varspecs)) + "}"
-
 
 #: A template is a sequence of literal runs (as written) and expressions.
 Part = str | Expression
