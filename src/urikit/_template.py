@@ -166,9 +166,20 @@ class URITemplate:
     def match(
         self, uri: str, *, query: Literal["strict", "any"] = "strict"
     ) -> dict[str, Matched] | None:
-        """The variables whose expansion of this template is ``uri``, or ``None``.
+        """The variables whose expansion of this template is ``uri``, or ``None``: read
+        left to right in one pass, values decoded as their operator encoded them (§1.5),
+        in the normal form of ``docs/templates.md`` (``t.expand(t.match(u)) == u``).
+        ``query="strict"`` reads ``{?a,b}`` as expansion writes it (any subset, in
+        order), ``"any"`` in any order too.  A template outside the invertible subset
+        (``{a}{b}``, ``{x,y}``, ``{+path}{?q}`` ...) raises
+        :class:`urikit.AmbiguousTemplateError`, never a wrong answer.
 
-        Placeholder: see ``_template_match``."""
+        >>> t = URITemplate("/files{/path*}{?v,lang}")
+        >>> t.match("/files/a/b%20c?lang=en")
+        {'path': ['a', 'b c'], 'lang': 'en'}
+        >>> t.match("/files/a?lang=en&v=2") is None, t.match("/files/a?lang=en&v=2", query="any")
+        (True, {'path': ['a'], 'lang': 'en', 'v': '2'})
+        """
         matcher = self._matcher
         if matcher.__class__ is not Matcher:
             matcher = self._compile_matcher()
