@@ -6,8 +6,10 @@ The parser turns a template into its parts: literal runs (as written) and expres
 own examples use it), and otherwise raises :class:`URISyntaxError` at the first
 character that no valid template continues with.  The character sets are urikit's
 (``_charsets``): a literal is any character a URI allows, ``ucschar`` or ``iprivate``
-(RFC 3987 §2.2), or a ``pct-encoded`` triplet.  Expansion (``_template``) and matching
-(``_template_match``) build on these parts and on :func:`encode_u` and :func:`encode_ur`.
+(RFC 3987 §2.2), or a ``pct-encoded`` triplet.  Here too: the two encodings of §1.5
+(:func:`encode_u`, :func:`encode_ur`) and the expansion of one varspec (Appendix A,
+:func:`expand_varspec`), on which expansion (``_template``) and matching
+(``_template_match``, which checks what it reads by expanding it again) both build.
 """
 
 from __future__ import annotations
