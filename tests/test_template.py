@@ -399,6 +399,7 @@ MATCHES = [
     ("?fixed=yes{&x}", "?fixed=yes&x=1", {"x": "1"}),
     ("{?a,b,rest*}", "?b=2&z=9&a=1", {"b": "2", "rest": {"z": "9", "a": "1"}}),
     ("{?a,b,rest*}", "?a=1&rest=2&rest=3", {"a": "1", "rest": ["2", "3"]}),
+    ("{?a,rest*}", "?a=1&a=2", {"a": "1", "rest": {"a": "2"}}),
     ("/a{/b}{?c}", "/a?c=1", {"c": "1"}),
     ("{x}", "", {"x": ""}),
     ("{x}{/x}", "", {}),  # {x} empty or undefined, {/x} undefined: undefined
@@ -485,6 +486,8 @@ REFUSED = [
     ("{?a*}{&b}", 0),
     ("{?a*,b*}", 0),
     ("{;a*}{;b}", 0),
+    ("{;a,x*}{/a}", 0),  # ";a" is a="" or x={"a": ""}: {/a} would tell, too late
+    ("/{x}{?q,x*}", 4),
 ]
 
 

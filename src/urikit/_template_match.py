@@ -194,6 +194,20 @@ def compile_matcher(text: str, parts: Sequence[Part]) -> Matcher:
     steps = _units(text, parts)
     names = [spec.name for part in parts if not isinstance(part, str) for spec in part.varspecs]
     repeated = {name for name in names if names.count(name) > 1}
+    for step in steps:
+        if (
+            isinstance(step, Unit)
+            and step.op.named
+            and step.specs[-1].explode
+            and any(spec.name in repeated for spec in step.specs)
+        ):
+            raise AmbiguousTemplateError(
+                text,
+                step.start,
+                "the exploded variable of this run of named expressions may take the "
+                "pairs of its other variables: with one of them occurring elsewhere too, "
+                f"which reading is right cannot be told ({step.op.section})",
+            )
     compiled: list[_Step] = []
     for k, step in enumerate(steps):
         if isinstance(step, str):
