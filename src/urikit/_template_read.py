@@ -13,9 +13,7 @@ from typing import Any, NamedTuple
 
 from . import _charsets as cs
 from ._charsets import char_class_regex
-from ._percent import unquote
-from ._template_syntax import OPERATORS, Operator, VarSpec, encode_u, encode_ur, expand_varspec
-from .errors import URISyntaxError
+from ._template_syntax import OPERATORS, Operator, VarSpec, encode_ur, expand_varspec
 
 __all__ = [
     "PLAIN",
@@ -63,14 +61,26 @@ def decode_u(text: str) -> str | None:
     lower-case triplet, an encoded unreserved character, octets that are not UTF-8)."""
     if "%" not in text:
         return text if _UNRESERVED(text) else None
-    try:
-        value = unquote(text)
-    except URISyntaxError:
+    if not _U_WRITTEN(text) or _ENCODED_UNRESERVED(text):
         return None
-    return value if encode_u(value) == text else None
+    try:
+        return _UPPER_TRIPLETS.sub(_utf8, text)
+    except UnicodeDecodeError:
+        return None
+
+
+def _utf8(found: re.Match[str]) -> str:
+    return bytes.fromhex(found[0].replace("%", "")).decode("utf-8")
 
 
 _UNRESERVED = re.compile(char_class_regex(cs.UNRESERVED) + "*").fullmatch
+#: What ``encode_u`` writes: unreserved characters and upper-case triplets (§3.2.1) ...
+_U_WRITTEN = re.compile(f"(?:{char_class_regex(cs.UNRESERVED)}|%[0-9A-F]{{2}})*").fullmatch
+_UPPER_TRIPLETS = re.compile("(?:%[0-9A-F]{2})+")
+#: ... and never the triplet of an unreserved character (RFC 3986 §2.3).
+_ENCODED_UNRESERVED = re.compile(
+    "%(?:" + "|".join(sorted(f"{ord(char):02X}" for char in cs.UNRESERVED)) + ")"
+).search
 _TRIPLETS = re.compile("(?:%[0-9A-Fa-f]{2})+")
 _HEXDIG = frozenset(cs.HEXDIG)
 
