@@ -21,7 +21,7 @@ from typing import Any
 
 import pydantic
 import pytest
-from hypothesis import assume, given
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tests.growth import assert_linear
@@ -519,12 +519,16 @@ _LITERALS = st.sampled_from(
 )
 
 
+#: Templates outside the invertible subset are drawn too, and filtered out.
+FILTERED = settings(suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+
+
 @st.composite
 def invertible_templates(draw: st.DrawFn, *, prefixes: bool = True) -> URITemplate:
     """Templates of every operator, in the invertible subset (others are rejected)."""
     pieces = []
     for _ in range(draw(st.integers(1, 4))):
-        if draw(st.booleans()):
+        if draw(st.integers(0, 3)) > 0:  # mostly a literal between expressions
             pieces.append(draw(_LITERALS))
         op = draw(st.sampled_from(["", "+", "#", ".", "/", ";", "?", "&"]))
         count = draw(st.integers(1, 3)) if op in ";?&" else 1
@@ -544,6 +548,7 @@ def invertible_templates(draw: st.DrawFn, *, prefixes: bool = True) -> URITempla
     return t
 
 
+@FILTERED
 @given(st.data(), invertible_templates())
 def test_match_inverts_expand(data: st.DataObject, t: URITemplate) -> None:
     """Every expansion matches, and what it matches expands to the same URI."""
@@ -568,6 +573,7 @@ def _mutated(draw: st.DrawFn, uri: str) -> str:
     return uri
 
 
+@FILTERED
 @given(st.data(), invertible_templates())
 def test_match_never_gives_a_wrong_answer(data: st.DataObject, t: URITemplate) -> None:
     """Near misses of expansions: what matches expands back to that URI exactly."""
@@ -582,6 +588,7 @@ _PLAIN = st.text(
 )
 
 
+@FILTERED
 @given(st.data(), invertible_templates(prefixes=False))
 def test_match_gives_back_values_in_normal_form(data: st.DataObject, t: URITemplate) -> None:
     """``match(expand(v)) == v`` for values in the normal form of docs/templates.md:
@@ -604,6 +611,7 @@ def test_match_gives_back_values_in_normal_form(data: st.DataObject, t: URITempl
     assert t.match(uri) == {name: value for name, value in values.items() if value is not None}
 
 
+@FILTERED
 @given(st.data(), invertible_templates(prefixes=False))
 def test_match_any_order_takes_the_strict_form(data: st.DataObject, t: URITemplate) -> None:
     values = data.draw(template_variables(t))

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from . import _charsets as cs
 from ._charsets import char_class_regex
-from ._template_read import PLAIN, Found, Matched, Unit, merge, read_unit
+from ._template_read import PLAIN, Found, Matched, Unit, merge, read_simple, read_unit
 from ._template_syntax import Operator, Part, VarSpec, encode_ur
 from .errors import render_caret
 
@@ -130,7 +130,7 @@ def _units(text: str, parts: Sequence[Part]) -> list[str | Unit]:
     return steps
 
 
-_Step = tuple[str | Unit, re.Pattern[str] | None, int, tuple[str, str] | None]
+_Step = tuple[str | Unit, re.Pattern[str] | None, int, tuple[str, str] | None, bool]
 
 
 class Matcher:
@@ -155,7 +155,7 @@ class Matcher:
         found = Found(self.repeated)
         values = found.values
         p = 0
-        for step, run, tail, plain in self.steps:
+        for step, run, tail, plain, simple in self.steps:
             if run is None:  # a literal
                 if not uri.startswith(step, p):  # type: ignore[arg-type]
                     return None
@@ -175,7 +175,18 @@ class Matcher:
                     values[name] = uri[p + 1 : end]
                     p = end
                     continue
-            if not read_unit(step, uri[p:end], any_order, found):  # type: ignore[arg-type]
+            if simple:  # {?q,page}: see read_simple
+                if (
+                    end > p
+                    and not read_simple(
+                        step,  # type: ignore[arg-type]
+                        uri[p:end],
+                        any_order and step.op.char != ";",  # type: ignore[union-attr]
+                        values,
+                    )
+                ):
+                    return None
+            elif not read_unit(step, uri[p:end], any_order, found):  # type: ignore[arg-type]
                 return None
             p = end
         if p != len(uri):
@@ -211,7 +222,7 @@ def compile_matcher(text: str, parts: Sequence[Part]) -> Matcher:
     compiled: list[_Step] = []
     for k, step in enumerate(steps):
         if isinstance(step, str):
-            compiled.append((step, None, 0, None))
+            compiled.append((step, None, 0, None, False))
             continue
         alphabet = step.alphabet
         after = steps[k + 1] if k + 1 < len(steps) else None
@@ -242,6 +253,8 @@ def compile_matcher(text: str, parts: Sequence[Part]) -> Matcher:
                 exploded=len(step.specs) - 1 if step.specs[-1].explode else -1,
                 firsts_of=tuple(o.first for o in step.ops),
                 seps_of=tuple(o.sep for o in step.ops),
+                simple=step.groups[-1] == 0
+                and not any(spec.explode or spec.name in repeated for spec in step.specs),
                 finals=tuple(
                     i for i, spec in enumerate(step.specs) if spec.explode or spec.name in repeated
                 ),
@@ -264,7 +277,7 @@ def compile_matcher(text: str, parts: Sequence[Part]) -> Matcher:
             and spec.name not in repeated
             else None
         )
-        compiled.append((step, run, tail, plain))
+        compiled.append((step, run, tail, plain, step.simple))
     return Matcher(compiled, repeated)
 
 

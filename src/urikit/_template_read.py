@@ -23,6 +23,7 @@ __all__ = [
     "decode_u",
     "decode_ur",
     "merge",
+    "read_simple",
     "read_unit",
 ]
 
@@ -53,6 +54,8 @@ class Unit(NamedTuple):
     seps_of: tuple[str, ...] = ()
     #: the varspecs read at the end: the exploded one, those of repeated variables
     finals: tuple[int, ...] = ()
+    #: one expression, nothing exploded, every variable occurring once: see ``read_simple``
+    simple: bool = False
 
 
 # -- decoding values (RFC 6570 §1.5, §3.2.1) -----------------------------------------------
@@ -63,20 +66,20 @@ def decode_u(text: str) -> str | None:
         return text if _UNRESERVED(text) else None
     if not _U_WRITTEN(text) or _ENCODED_UNRESERVED(text):
         return None
+    pieces = text.split("%")
+    octets = [_OCTETS[piece[:2]] + piece[2:].encode("ascii") for piece in pieces[1:]]
     try:
-        return _UPPER_TRIPLETS.sub(_utf8, text)
+        return (pieces[0].encode("ascii") + b"".join(octets)).decode("utf-8")
     except UnicodeDecodeError:
         return None
 
 
-def _utf8(found: re.Match[str]) -> str:
-    return bytes.fromhex(found[0].replace("%", "")).decode("utf-8")
+_OCTETS = {f"{octet:02X}": bytes([octet]) for octet in range(256)}
 
 
 _UNRESERVED = re.compile(char_class_regex(cs.UNRESERVED) + "*").fullmatch
 #: What ``encode_u`` writes: unreserved characters and upper-case triplets (§3.2.1) ...
 _U_WRITTEN = re.compile(f"(?:{char_class_regex(cs.UNRESERVED)}|%[0-9A-F]{{2}})*").fullmatch
-_UPPER_TRIPLETS = re.compile("(?:%[0-9A-F]{2})+")
 #: ... and never the triplet of an unreserved character (RFC 3986 §2.3).
 _ENCODED_UNRESERVED = re.compile(
     "%(?:" + "|".join(sorted(f"{ord(char):02X}" for char in cs.UNRESERVED)) + ")"
@@ -242,12 +245,51 @@ _QUERY_ITEMS = re.compile("([?&])([^?&]*)")
 _UNSET = object()
 
 
+def read_simple(unit: Unit, extent: str, any_order: bool, values: dict[str, Matched]) -> bool:
+    """``_assign`` for one named expression without explode whose variables occur once
+    (``{?q,page}``): its items in one loop, each value recorded as it is read."""
+    if extent[0] != unit.op.first:
+        return False
+    specs, index_of = unit.specs, unit.index_of or {}
+    semicolon, count, j = unit.op.char == ";", len(specs), 0
+    for token in extent[1:].split(unit.op.sep):
+        name, equals, raw = token.partition("=")
+        if any_order:
+            if name in values or name not in index_of:
+                return False
+            spec = specs[index_of[name][0]]
+        else:
+            while j < count and specs[j].name != name:
+                j += 1
+            if j == count:
+                return False
+            spec = specs[j]
+            j += 1
+        value: Matched | None
+        if semicolon and equals and not raw:
+            value = [""] if spec.prefix is None else None  # §3.2.7 writes "" as ";name"
+        elif not equals and not semicolon:
+            return False  # §3.2.8-3.2.9 write "" as "name="
+        elif not raw:
+            value = ""
+        elif spec.prefix is None and "," not in raw and "=" not in raw:
+            value = raw if PLAIN(raw) else decode_u(raw)
+        else:
+            value = _value(unit.op, spec, raw)
+        if value is None:
+            return False
+        values[name] = value
+    return True
+
+
 def _assign(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
     """Give the items of a named run to its varspecs (§3.2.7-3.2.9), and record their
     values.  Strict: the items in the order of the varspecs, each delimiter the one
     expansion writes there (an expression's ``first`` before its first item, else its
     ``sep``); an item no varspec names goes to the exploded one.  ``any_order``: any
     order, the first delimiter one of the run's."""
+    if unit.simple and extent:
+        return read_simple(unit, extent, any_order, found.values)
     specs, groups, firsts, seps = unit.specs, unit.groups, unit.firsts_of, unit.seps_of
     index_of, exploded = unit.index_of or {}, unit.exploded
     op = unit.op
@@ -296,8 +338,8 @@ def _assign(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
             if spec.name not in repeated:  # its value now; the others' at the end
                 if raw is None:  # the list [""], which no prefix takes (§2.4.1)
                     value: Matched | None = [""] if spec.prefix is None else None
-                elif PLAIN(raw) and spec.prefix is None:
-                    value = raw
+                elif spec.prefix is None and "," not in raw and "=" not in raw:
+                    value = raw if PLAIN(raw) else decode_u(raw)
                 else:
                     value = _value(op, spec, raw) if raw else ""
                 if value is None:
