@@ -421,6 +421,12 @@ def merge(found: Occurrences) -> dict[str, Matched] | None:
                 isinstance(value, dict) or (isinstance(value, list) and isinstance(value[0], tuple))
             )
         ]
+        # a list under {+x} or {#x} reads as one string: its members are a candidate
+        present += [
+            value.split(",")
+            for spec, value, _ in occurrences
+            if OPERATORS[spec.operator].reserved and isinstance(value, str) and "," in value
+        ]
         # an associative array not exploded reads as the list of its names and values
         present += [
             _array(value)
