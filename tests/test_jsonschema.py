@@ -1,5 +1,6 @@
 """``urikit.jsonschema``: JSON Schema's ``uri``, ``uri-reference``, ``iri`` and
-``iri-reference`` formats (draft 2020-12 "Validation" §7.3.5) checked by urikit, run
+``iri-reference`` formats (draft 2020-12 "Validation" §7.3.5) and ``uri-template``
+(§7.3.6) checked by urikit, run
 through jsonschema's own validators on the JSON Schema Test Suite's cases
 (``tests/data/json-schema-test-suite``, drafts 2020-12 and 7)."""
 
@@ -20,12 +21,15 @@ from urikit.errors import ErrorKind
 SUITE = Path(__file__).parent / "data" / "json-schema-test-suite"
 VALIDATORS = {"draft2020-12": jsonschema.Draft202012Validator, "draft7": jsonschema.Draft7Validator}
 FORMATS = ("uri", "uri-reference", "iri", "iri-reference")
+#: With the format of RFC 6570 URI Templates (§7.3.6).
+ALL_FORMATS = (*FORMATS, "uri-template")
 #: The rule and grammar of each format, as the module documents them.
 RULES = {
     "uri": ("URI", "rfc3986"),
     "uri-reference": ("URI-reference", "rfc3986"),
     "iri": ("IRI", "rfc3987"),
     "iri-reference": ("IRI-reference", "rfc3987"),
+    "uri-template": ("URI-Template", "rfc6570"),
 }
 
 
@@ -34,7 +38,7 @@ def _suite_cases() -> list[Any]:
     draft, the format, the case's place and its description."""
     cases = []
     for draft in VALIDATORS:
-        for name in FORMATS:
+        for name in ALL_FORMATS:
             path = SUITE / draft / "optional" / "format" / f"{name}.json"
             for group in json.loads(path.read_text("utf-8")):
                 for index, test in enumerate(group["tests"]):
@@ -48,7 +52,7 @@ SUITE_CASES = _suite_cases()
 
 
 def test_the_suite_is_there() -> None:
-    assert len(SUITE_CASES) == 2 * (26 + 13 + 15 + 13)
+    assert len(SUITE_CASES) == 2 * (26 + 13 + 15 + 13 + 10)
 
 
 @pytest.mark.parametrize(("draft", "schema", "data", "valid"), SUITE_CASES)
@@ -77,6 +81,9 @@ def _message(text: str, name: str, cause: urikit.URISyntaxError) -> str:
         ("uri-reference", "#frag\\ment", 5, ErrorKind.INVALID_CHARACTER),
         ("iri", "http://a/b\u202ec", 10, ErrorKind.BIDI_FORMATTING),
         ("iri-reference", "/\u200eabc", 1, ErrorKind.BIDI_FORMATTING),
+        ("uri-template", "/r{?q", 5, ErrorKind.UNEXPECTED_CHARACTER),
+        ("uri-template", "/r{?q,page*:2}", 11, ErrorKind.UNEXPECTED_CHARACTER),
+        ("uri-template", "/r/{x} y", 6, ErrorKind.INVALID_CHARACTER),
     ],
 )
 def test_a_validation_error_has_the_uri_syntax_error_as_its_cause(
@@ -95,7 +102,10 @@ def test_a_validation_error_has_the_uri_syntax_error_as_its_cause(
     assert raised.value.message == _message(text, name, cause)
     assert f": at {position}: " in raised.value.message
     with pytest.raises(urikit.URISyntaxError) as direct:
-        urikit.validate(text, rule=RULES[name][0], grammar=RULES[name][1])
+        if name == "uri-template":
+            urikit.URITemplate(text)
+        else:
+            urikit.validate(text, rule=RULES[name][0], grammar=RULES[name][1])
     assert (direct.value.position, direct.value.reason) == (cause.position, cause.reason)
 
 
@@ -285,7 +295,7 @@ def test_format_checker_copies_the_checker_given() -> None:
     checker = urikit.jsonschema.format_checker(existing)
     assert checker is not existing and checker.checkers is not existing.checkers
     assert existing.checkers == before  # not modified
-    assert set(checker.checkers) == {"ipv4", "custom", *FORMATS}
+    assert set(checker.checkers) == {"ipv4", "custom", *ALL_FORMATS}
     assert checker.checkers["custom"] == existing.checkers["custom"]
     assert checker.conforms("http://h/", "uri") and not existing.conforms("http://h/", "uri")
     assert not checker.conforms("192.0.2.256", "ipv4")
@@ -297,7 +307,7 @@ def test_format_checker_keeps_the_class_of_the_checker_given() -> None:
 
     checker = urikit.jsonschema.format_checker(Checker(["ipv4"]))
     assert type(checker) is Checker
-    assert set(checker.checkers) == {"ipv4", *FORMATS}
+    assert set(checker.checkers) == {"ipv4", *ALL_FORMATS}
 
 
 def test_format_checker_makes_a_new_checker_each_time() -> None:
@@ -312,9 +322,9 @@ def test_format_checker_makes_a_new_checker_each_time() -> None:
 def test_register_changes_the_checker_and_returns_it() -> None:
     checker = jsonschema.FormatChecker(["date"])
     assert urikit.jsonschema.register(checker) is checker
-    assert set(checker.checkers) == {"date", *FORMATS}
+    assert set(checker.checkers) == {"date", *ALL_FORMATS}
     for name in FORMATS:
         assert checker.checkers[name][1] == ()  # the check raises FormatError itself
     assert checker.conforms("//h/x", "uri-reference") and not checker.conforms("//h/x", "uri")
     assert urikit.jsonschema.register(checker) is checker  # again: replaces, the same four
-    assert set(checker.checkers) == {"date", *FORMATS}
+    assert set(checker.checkers) == {"date", *ALL_FORMATS}

@@ -28,6 +28,9 @@ from ._lint.lint import lint
 from ._operations import differences, equivalent, normalize, relativize, resolve
 from ._reference import URIReference, is_valid, parse, validate
 from ._syntax.grammar import GRAMMARS, RFC2396, RFC3986, RFC3987, Grammar
+from ._templates.match import AmbiguousTemplateError
+from ._templates.syntax import VarSpec
+from ._templates.template import URITemplate
 from ._text.complete import complete
 from ._text.extract import URIMatch, extract
 from .errors import ErrorKind, IDNAError, ResolutionError, URISyntaxError
@@ -39,6 +42,7 @@ __all__ = [
     "RFC2396",
     "RFC3986",
     "RFC3987",
+    "AmbiguousTemplateError",
     "ErrorKind",
     "Finding",
     "Grammar",
@@ -48,6 +52,8 @@ __all__ = [
     "URIMatch",
     "URIReference",
     "URISyntaxError",
+    "URITemplate",
+    "VarSpec",
     "build_query",
     "complete",
     "compose",

@@ -8,7 +8,11 @@ defines four formats by the RFCs' rules:
 * ``uri``: RFC 3986 §3 ``URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]``;
 * ``uri-reference``: RFC 3986 §4.1 ``URI-reference = URI / relative-ref``;
 * ``iri``: RFC 3987 §2.2 ``IRI``, the ``URI`` of every script;
-* ``iri-reference``: RFC 3987 §2.2 ``IRI-reference = IRI / irelative-ref``.
+* ``iri-reference``: RFC 3987 §2.2 ``IRI-reference = IRI / irelative-ref``;
+
+and one more (§7.3.6 "uri-template"): ``uri-template``, RFC 6570 §2 ``URI-Template``
+(with erratum 6937: an apostrophe is a literal character), read by
+:class:`urikit.URITemplate`.
 
 Where the specification leaves a choice open:
 
@@ -22,7 +26,7 @@ Where the specification leaves a choice open:
   takes its ``IP-literal`` from RFC 3986.
 
 :func:`format_checker` makes a checker with every format jsonschema checks and these
-four; :func:`register` puts the four in a checker you have.  Formats apply to strings
+five; :func:`register` puts the five in a checker you have.  Formats apply to strings
 only: an instance of another type passes.  A failed check's
 :class:`jsonschema.ValidationError` says where and why in its message (``at`` the index
 of the first character that no valid string continues with, and the reason), and has
@@ -50,7 +54,7 @@ from collections.abc import Callable
 import jsonschema  # type: ignore[import-untyped]
 from jsonschema.exceptions import FormatError  # type: ignore[import-untyped]
 
-from . import URISyntaxError, parse
+from . import URISyntaxError, URITemplate, parse
 
 __all__ = ["format_checker", "register"]
 
@@ -72,7 +76,10 @@ def _check(name: str, rule: str, grammar: str) -> Callable[[object], bool]:
     def check(instance: object) -> bool:
         if isinstance(instance, str):
             try:
-                parse(instance, rule=rule, grammar=grammar)
+                if rule == "URI-Template":
+                    URITemplate(instance)
+                else:
+                    parse(instance, rule=rule, grammar=grammar)
             except URISyntaxError as error:
                 message = f"{instance!r} is not a {name!r}: at {error.position}: {error.reason}"
                 raise FormatError(message, cause=error) from error
@@ -86,16 +93,17 @@ _CHECKS = {
     "uri-reference": _check("uri-reference", "URI-reference", "rfc3986"),
     "iri": _check("iri", "IRI", "rfc3987"),
     "iri-reference": _check("iri-reference", "IRI-reference", "rfc3987"),
+    "uri-template": _check("uri-template", "URI-Template", "rfc6570"),
 }
 
 
 def register(checker: jsonschema.FormatChecker) -> jsonschema.FormatChecker:
-    """Add urikit's checks of ``uri``, ``uri-reference``, ``iri`` and ``iri-reference``
-    to ``checker`` (replacing its own), and return it.
+    """Add urikit's checks of ``uri``, ``uri-reference``, ``iri``, ``iri-reference`` and
+    ``uri-template`` to ``checker`` (replacing its own), and return it.
 
     >>> checker = register(jsonschema.FormatChecker(["date"]))
     >>> sorted(checker.checkers)
-    ['date', 'iri', 'iri-reference', 'uri', 'uri-reference']
+    ['date', 'iri', 'iri-reference', 'uri', 'uri-reference', 'uri-template']
     >>> checker.conforms("//example.com", "uri-reference"), checker.conforms("//example.com", "uri")
     (True, False)
     """
@@ -108,12 +116,15 @@ def format_checker(checker: jsonschema.FormatChecker | None = None) -> jsonschem
     """A new :class:`jsonschema.FormatChecker` with every format of ``checker`` (by
     default, of ``jsonschema.FormatChecker()``: all those jsonschema checks) and urikit's
     ``uri`` (RFC 3986 §3), ``uri-reference`` (RFC 3986 §4.1), ``iri`` and
-    ``iri-reference`` (RFC 3987 §2.2).  ``checker`` itself is not changed.
+    ``iri-reference`` (RFC 3987 §2.2), and ``uri-template`` (RFC 6570 §2).  ``checker``
+    itself is not changed.
 
     >>> checker = format_checker()
     >>> checker.conforms("http://例え.jp/ü", "iri"), checker.conforms("http://例え.jp/ü", "uri")
     (True, False)
     >>> checker.conforms("1.2.3.4", "ipv4"), checker.conforms("1.2.3", "ipv4")
+    (True, False)
+    >>> checker.conforms("/r{?q,page}", "uri-template"), checker.conforms("/r{?q", "uri-template")
     (True, False)
     """
     if checker is None:

@@ -14,6 +14,17 @@ reason (error type ``uri_syntax``; ``ctx`` holds ``position``, ``reason``, ``kin
   :data:`ParsedIRIReference`: the same rules, giving a :class:`urikit.URIReference`.
 - :class:`Syntax`, the marker behind all eight: ``Annotated[str, Syntax("absolute-URI")]``
   or ``Annotated[URIReference, Syntax("absoluteURI", grammar="rfc2396")]`` for any rule.
+- :data:`URITemplateStr` (RFC 6570 §2 ``URI-Template``, JSON Schema format
+  ``uri-template``) and :data:`ParsedURITemplate`, giving a :class:`urikit.URITemplate`
+  (taken and given as the ``Parsed`` types are):
+
+  >>> from pydantic import BaseModel
+  >>> from urikit.pydantic import ParsedURITemplate
+  >>> class Route(BaseModel):
+  ...     template: ParsedURITemplate
+  >>> route = Route(template="/users/{id}")
+  >>> route.template.match("/users/7"), route.model_dump_json()
+  ({'id': '7'}, '{"template":"/users/{id}"}')
 
 The ``Str`` types are a ``str`` to pydantic: lax mode takes what ``str`` takes (bytes
 too), strict mode only a ``str``.  The ``Parsed`` types take, in lax mode, a ``str`` or
@@ -46,7 +57,16 @@ from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, core_schema
 
-from . import GRAMMARS, Grammar, URIReference, URISyntaxError, is_valid, parse, validate
+from . import (
+    GRAMMARS,
+    Grammar,
+    URIReference,
+    URISyntaxError,
+    URITemplate,
+    is_valid,
+    parse,
+    validate,
+)
 
 __all__ = [
     "IRIReferenceStr",
@@ -55,9 +75,11 @@ __all__ = [
     "ParsedIRIReference",
     "ParsedURI",
     "ParsedURIReference",
+    "ParsedURITemplate",
     "Syntax",
     "URIReferenceStr",
     "URIStr",
+    "URITemplateStr",
 ]
 
 #: The JSON Schema formats (draft 2020-12 §7.3.5) that are exactly a rule of a grammar.
@@ -166,6 +188,48 @@ class Syntax:
         return self._parse(value if isinstance(value, URIReference) else to_str(value))
 
 
+class _TemplateSyntax:
+    """The marker of :data:`URITemplateStr` and :data:`ParsedURITemplate`: RFC 6570 §2."""
+
+    def __get_pydantic_core_schema__(
+        self, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        if source is str:
+            return core_schema.no_info_after_validator_function(self._check, handler(source))
+        text = handler(str)
+        return core_schema.lax_or_strict_schema(
+            lax_schema=core_schema.no_info_wrap_validator_function(self._parse_lax, text),
+            strict_schema=core_schema.json_or_python_schema(
+                json_schema=core_schema.no_info_after_validator_function(self._parse, text),
+                python_schema=core_schema.is_instance_schema(URITemplate),
+            ),
+            strict=text.get("strict"),
+            serialization=core_schema.to_string_ser_schema(),
+        )
+
+    def __get_pydantic_json_schema__(
+        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        json_schema = handler.resolve_ref_schema(handler(schema))
+        json_schema["format"] = "uri-template"
+        return json_schema
+
+    def _check(self, text: str) -> str:
+        self._parse(text)
+        return text
+
+    def _parse(self, text: str) -> URITemplate:
+        try:
+            return URITemplate(text)
+        except URISyntaxError as error:
+            raise _custom_error(error) from None
+
+    def _parse_lax(
+        self, value: object, to_str: core_schema.ValidatorFunctionWrapHandler
+    ) -> URITemplate:
+        return value if isinstance(value, URITemplate) else self._parse(to_str(value))
+
+
 def _custom_error(error: URISyntaxError) -> PydanticCustomError:
     """One line for pydantic's ``msg``, the facts in ``ctx`` (``reason`` last: pydantic
     fills the template in ``ctx`` order, and a reason quotes input characters)."""
@@ -199,3 +263,8 @@ ParsedIRI = Annotated[URIReference, Syntax("IRI", grammar="rfc3987")]
 """:data:`IRIStr`, parsed: a :class:`urikit.URIReference` of grammar ``rfc3987``."""
 ParsedIRIReference = Annotated[URIReference, Syntax("IRI-reference", grammar="rfc3987")]
 """:data:`IRIReferenceStr`, parsed: a :class:`urikit.URIReference` of grammar ``rfc3987``."""
+
+URITemplateStr = Annotated[str, _TemplateSyntax()]
+"""RFC 6570 §2 ``URI-Template``: a ``str``, validated; JSON Schema format ``uri-template``."""
+ParsedURITemplate = Annotated[URITemplate, _TemplateSyntax()]
+""":data:`URITemplateStr`, parsed: a :class:`urikit.URITemplate`, dumped as its text in JSON."""

@@ -8,7 +8,9 @@ Needs the extra ``urikit[hypothesis]`` (``pip install 'urikit[hypothesis]'``).
 - :func:`near_misses`: strings a few edits away from valid ones that the rule rejects,
   for testing other validators;
 - :func:`formats`: the JSON Schema formats ``uri``, ``uri-reference``, ``iri`` and
-  ``iri-reference``, for ``hypothesis_jsonschema.from_schema(custom_formats=...)``.
+  ``iri-reference``, for ``hypothesis_jsonschema.from_schema(custom_formats=...)``;
+- :func:`uri_templates`: valid URI Templates (RFC 6570 §2), and
+  :func:`template_variables`: values for a template's variables (§2.3).
 
 Every example is drawn rule by rule (every production, all nine IPv6 forms, zone
 identifiers, percent-encodings, non-ASCII characters from every range of ``ucschar``),
@@ -29,10 +31,18 @@ from typing import TypeVar
 
 from hypothesis import strategies as st
 
+from . import URITemplate
 from ._generate import Rule, near_miss, rule_of
 from ._syntax.grammar import Grammar, get_grammar
 
-__all__ = ["components", "formats", "near_misses", "references"]
+__all__ = [
+    "components",
+    "formats",
+    "near_misses",
+    "references",
+    "template_variables",
+    "uri_templates",
+]
 
 T = TypeVar("T")
 
@@ -123,6 +133,83 @@ def formats() -> dict[str, st.SearchStrategy[str]]:
         "iri": references(grammar="rfc3987", rule="IRI"),
         "iri-reference": references(grammar="rfc3987", rule="IRI-reference"),
     }
+
+
+# -- URI Templates (RFC 6570) -------------------------------------------------------------
+#: §2.1 literals: URI characters, a few of ucschar and iprivate, pct-encoded triplets.
+_LITERAL = st.one_of(
+    st.sampled_from([*"/?#[]@!$&'()*+,;=:-._~", "%20", "%2F", "\u00e9", "\U0001f600"]),
+    st.characters(min_codepoint=0x30, max_codepoint=0x7A).filter(str.isalnum),
+    st.sampled_from(["\ue000", "\U000f0000", "\u4f8b"]),
+)
+#: §2.3 varname = varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded
+_VARCHAR = st.one_of(st.sampled_from(list("abcxyzXY019_")), st.just("%41"))
+_VARNAME = st.lists(st.tuples(st.sampled_from(["", "."]), _VARCHAR), min_size=1, max_size=3).map(
+    lambda pieces: pieces[0][1] + "".join(dot + char for dot, char in pieces[1:])
+)
+_MODIFIER = st.one_of(st.just(""), st.just("*"), st.integers(1, 9999).map(lambda n: f":{n}"))
+
+
+@st.composite
+def _expression(draw: st.DrawFn, names: st.SearchStrategy[str]) -> str:
+    operator = draw(st.sampled_from(["", "+", "#", ".", "/", ";", "?", "&"]))
+    specs = draw(st.lists(st.tuples(names, _MODIFIER), min_size=1, max_size=3))
+    return "{" + operator + ",".join(name + modifier for name, modifier in specs) + "}"
+
+
+def uri_templates(*, names: st.SearchStrategy[str] | None = None) -> st.SearchStrategy[str]:
+    """Valid URI Templates (RFC 6570 §2): literals (URI characters, ``ucschar``,
+    ``iprivate``, pct-encoded) and expressions of every operator with prefix and explode
+    modifiers (§2.2-2.4).  ``names`` draws the variable names (by default, varnames of
+    §2.3; a few fixed names make variables repeat).
+
+    >>> from hypothesis import given
+    >>> import urikit
+    >>> @given(uri_templates())
+    ... def test(text: str) -> None:
+    ...     assert str(urikit.URITemplate(text)) == text
+    >>> test()
+    """
+    pieces = st.one_of(
+        st.lists(_LITERAL, min_size=1, max_size=4).map("".join),
+        _expression(_VARNAME if names is None else names),
+    )
+    return st.lists(pieces, max_size=5).map("".join)
+
+
+#: §2.3 values: strings (with characters every encoding must handle), lists, associative
+#: arrays, undefined.
+_STRING = st.text(
+    st.sampled_from([*"ab Z09-._~/?#[]@!$&'()*+,;=:%", "\u00e9", "\u20ac", "\U0001d11e"]),
+    max_size=6,
+)
+
+
+def template_variables(template: str | URITemplate) -> st.SearchStrategy[dict[str, object]]:
+    """Values for the variables of ``template`` (RFC 6570 §2.3): ``None``, strings,
+    lists and dicts of strings; a variable with a prefix modifier somewhere gets a string
+    or ``None`` (§2.4.1: prefixes apply to strings only).
+
+    >>> from hypothesis import given
+    >>> import urikit
+    >>> t = urikit.URITemplate("{/path*}{?q:3,tags}")
+    >>> @given(template_variables(t))
+    ... def test(values: dict[str, object]) -> None:
+    ...     assert t.expand(values).startswith(("/", "?", ""))
+    >>> test()
+    """
+    parsed = template if isinstance(template, URITemplate) else URITemplate(template)
+    prefixed = {spec.name for spec in parsed.variables if spec.prefix is not None}
+    composite = st.one_of(
+        st.lists(_STRING, max_size=3), st.dictionaries(_STRING, _STRING, max_size=3)
+    )
+    strategies = {
+        spec.name: st.one_of(st.none(), _STRING)
+        if spec.name in prefixed
+        else st.one_of(st.none(), _STRING, composite)
+        for spec in parsed.variables
+    }
+    return st.fixed_dictionaries(strategies)
 
 
 def _checked(g: Grammar, rule: str | None, known: Collection[str], what: str) -> str | None:

@@ -1,0 +1,461 @@
+"""Reading the values of a URI Template's variables out of the stretch of a URI that one
+unit of the template wrote (``match`` finds the stretches): values decoded as
+their operator encoded them (RFC 6570 §1.5, §3.2.1), the items of named expressions
+given to their varspecs (§3.2.7-3.2.9), and one value per variable from all its
+occurrences, checked by expanding it again wherever it stands.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from .._syntax import charsets as cs
+from .._syntax.charsets import char_class_regex
+from .syntax import OPERATORS, Operator, VarSpec, encode_ur, expand_varspec
+
+__all__ = [
+    "PLAIN",
+    "Found",
+    "Matched",
+    "Unit",
+    "decode_u",
+    "decode_ur",
+    "merge",
+    "read_simple",
+    "read_unit",
+]
+
+#: What a variable matches: a string, a list of strings, or an associative array (a dict,
+#: or a list of (name, value) pairs when a name repeats).
+Matched = str | list[str] | dict[str, str] | list[tuple[str, str]]
+
+
+class Unit(NamedTuple):
+    """An expression with one variable, or a run of named expressions."""
+
+    op: Operator
+    specs: tuple[VarSpec, ...]
+    #: the operator of each spec's expression (a run of ``?`` and ``&`` mixes them)
+    ops: tuple[Operator, ...]
+    #: the index of each spec's expression within the run
+    groups: tuple[int, ...]
+    alphabet: frozenset[str]
+    firsts: frozenset[str]
+    start: int  # of its first expression in the template
+    #: for a named run: the indexes of the varspec(s) not exploded of each name, the
+    #: index of the exploded one (-1: none), the delimiters after the first item
+    index_of: dict[str, tuple[int, ...]] | None = None
+    exploded: int = -1
+    later: frozenset[str] = frozenset()
+    #: the delimiter before each varspec's first item, and before its others
+    firsts_of: tuple[str, ...] = ()
+    seps_of: tuple[str, ...] = ()
+    #: the varspecs read at the end: the exploded one, those of repeated variables
+    finals: tuple[int, ...] = ()
+    #: one expression, nothing exploded, every variable occurring once: see ``read_simple``
+    simple: bool = False
+
+
+# -- decoding values (RFC 6570 §1.5, §3.2.1) -----------------------------------------------
+def decode_u(text: str) -> str | None:
+    """The value that ``encode_u`` writes as ``text``, or ``None`` (no value: a bad or
+    lower-case triplet, an encoded unreserved character, octets that are not UTF-8)."""
+    if "%" not in text:
+        return text if _UNRESERVED(text) else None
+    if not _U_WRITTEN(text) or _ENCODED_UNRESERVED(text):
+        return None
+    pieces = text.split("%")
+    octets = [_OCTETS[piece[:2]] + piece[2:].encode("ascii") for piece in pieces[1:]]
+    try:
+        return (pieces[0].encode("ascii") + b"".join(octets)).decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+_OCTETS = {f"{octet:02X}": bytes([octet]) for octet in range(256)}
+
+
+_UNRESERVED = re.compile(char_class_regex(cs.UNRESERVED) + "*").fullmatch
+#: What ``encode_u`` writes: unreserved characters and upper-case triplets (§3.2.1) ...
+_U_WRITTEN = re.compile(f"(?:{char_class_regex(cs.UNRESERVED)}|%[0-9A-F]{{2}})*").fullmatch
+#: ... and never the triplet of an unreserved character (RFC 3986 §2.3).
+_ENCODED_UNRESERVED = re.compile(
+    "%(?:" + "|".join(sorted(f"{ord(char):02X}" for char in cs.UNRESERVED)) + ")"
+).search
+_TRIPLETS = re.compile("(?:%[0-9A-Fa-f]{2})+")
+_HEXDIG = frozenset(cs.HEXDIG)
+
+
+def decode_ur(text: str) -> str:
+    """A value that ``encode_ur`` writes as ``text`` (``text`` holds URI characters and
+    valid triplets only): each triplet decoded where the expansion would have written
+    it so (a character outside unreserved and reserved, in upper-case UTF-8), else kept
+    as the triplet it is, which ``encode_ur`` keeps too."""
+    if "%" not in text:
+        return text
+
+    def decode(found: re.Match[str]) -> str:
+        run, out, i = found[0], [], 0
+        after = text[found.end() : found.end() + 2]
+        chars = bytes.fromhex(run.replace("%", "")).decode("utf-8", "surrogateescape")
+        for char in chars:
+            width = 1 if 0xDC80 <= ord(char) <= 0xDCFF else len(char.encode("utf-8"))
+            written = run[i : i + 3 * width]
+            i += 3 * width
+            following = after if i == len(run) else ""  # "%" or a character no HEXDIG
+            if width == 1 and 0xDC80 <= ord(char) <= 0xDCFF:
+                out.append(written)
+            elif char == "%" and len(following) == 2 and set(following) <= _HEXDIG:
+                out.append(written)  # "%" then two HEXDIG would be kept as a triplet
+            elif encode_ur(char) == written:
+                out.append(char)
+            else:
+                out.append(written)
+        return "".join(out)
+
+    return _TRIPLETS.sub(decode, text)
+
+
+# -- reading a unit's extent -----------------------------------------------------------
+_ABSENT = None
+PLAIN = re.compile(char_class_regex(cs.UNRESERVED) + "+").fullmatch
+Occurrences = dict[str, list[tuple[VarSpec, Matched | None, bool]]]
+
+
+class Found:
+    """The values read so far: at once for a variable that occurs once, as occurrences to
+    merge for one that occurs more often."""
+
+    __slots__ = ("occurrences", "repeated", "values")
+
+    def __init__(self, repeated: frozenset[str]) -> None:
+        self.repeated = repeated
+        self.values: dict[str, Matched] = {}
+        self.occurrences: Occurrences = {}
+
+
+def _record(found: Found, spec: VarSpec, value: Matched | None, weak: bool = False) -> None:
+    if spec.name in found.repeated:
+        found.occurrences.setdefault(spec.name, []).append((spec, value, weak))
+    elif value is not _ABSENT:
+        found.values[spec.name] = value
+
+
+def _value(op: Operator, spec: VarSpec, body: str) -> Matched | None:
+    """The value of ``spec`` that expands to ``body`` (without ``first``), or None."""
+    if PLAIN(body) and not spec.explode and not op.reserved and spec.prefix is None:
+        return body  # unreserved characters only: the common case
+    if op.reserved:
+        if "%" in body and cs.BAD_PCT.search(body):
+            return None  # expansion writes "%" as "%25" unless a triplet follows
+        if spec.explode:  # "," and "=" may stand in values: an array where every piece
+            pieces = body.split(",")  # has a "=", else a list (either expands the same)
+            if all("=" in piece for piece in pieces):
+                pairs = [piece.partition("=") for piece in pieces]
+                found = [(decode_ur(key), decode_ur(item)) for key, _, item in pairs]
+                mapping = dict(found)
+                return mapping if len(mapping) == len(found) else found
+            return [decode_ur(piece) for piece in pieces]
+        value = decode_ur(body)
+        if spec.prefix is not None and len(value) > spec.prefix:
+            return None
+        return value
+    if spec.explode and op.sep != ",":
+        if "," in body:
+            return None
+        pieces = body.split(op.sep)
+    else:
+        pieces = body.split(",")
+    if spec.explode and "=" in body:
+        return _pairs(op, pieces)
+    if "=" in body or (op.char == "/" and not spec.explode and "/" in body):
+        return None
+    values = [decode_u(piece) for piece in pieces]
+    if None in values:
+        return None
+    if spec.prefix is not None:
+        if len(values) > 1 or len(values[0]) > spec.prefix:  # type: ignore[arg-type]
+            return None
+        return values[0]
+    if len(values) == 1 and not spec.explode:
+        return values[0]
+    return values  # type: ignore[return-value]
+
+
+def _pairs(op: Operator, pieces: list[str]) -> Matched | None:
+    """An exploded associative array: ``name=value`` pieces (``.`` may also stand inside
+    names and values with the ``.`` operator, so pieces without ``=`` join their
+    neighbours there)."""
+    raw: list[list[str]] = []
+    pending: list[str] = []
+    for piece in pieces:
+        if "=" in piece:
+            key, _, item = piece.partition("=")
+            if "=" in item:
+                return None
+            raw.append([op.sep.join([*pending, key]), item])
+            pending = []
+        elif op.char == "." and raw:
+            raw[-1][1] += "." + piece
+        elif op.char == ".":
+            pending.append(piece)
+        else:
+            return None
+    return _decoded_pairs(raw)
+
+
+def _decoded_pairs(raw: Sequence[Sequence[str]]) -> Matched | None:
+    pairs = []
+    for key, item in raw:
+        k, v = decode_u(key), decode_u(item)
+        if k is None or v is None:
+            return None
+        pairs.append((k, v))
+    mapping = dict(pairs)
+    return mapping if len(mapping) == len(pairs) else pairs
+
+
+def read_unit(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
+    op = unit.op
+    if op.named:
+        return _assign(unit, extent, any_order and op.char != ";", found)
+    spec = unit.specs[0]
+    if not extent:
+        _record(found, spec, "" if not op.first else _ABSENT, weak=not op.first)
+        return True
+    if op.first:
+        if extent[0] != op.first:
+            return False
+        extent = extent[1:]
+    if not extent:
+        _record(found, spec, "")
+        return True
+    value = _value(op, spec, extent)
+    if value is None:
+        return False
+    _record(found, spec, value)
+    return True
+
+
+_QUERY_ITEMS = re.compile("([?&])([^?&]*)")
+
+
+_UNSET = object()
+
+
+def read_simple(unit: Unit, extent: str, any_order: bool, values: dict[str, Matched]) -> bool:
+    """``_assign`` for one named expression without explode whose variables occur once
+    (``{?q,page}``): its items in one loop, each value recorded as it is read."""
+    if extent[0] != unit.op.first:
+        return False
+    specs, index_of = unit.specs, unit.index_of or {}
+    semicolon, count, j = unit.op.char == ";", len(specs), 0
+    for token in extent[1:].split(unit.op.sep):
+        name, equals, raw = token.partition("=")
+        if any_order:
+            if name in values or name not in index_of:
+                return False
+            spec = specs[index_of[name][0]]
+        else:
+            while j < count and specs[j].name != name:
+                j += 1
+            if j == count:
+                return False
+            spec = specs[j]
+            j += 1
+        value: Matched | None
+        if semicolon and equals and not raw:
+            value = [""] if spec.prefix is None else None  # §3.2.7 writes "" as ";name"
+        elif not equals and not semicolon:
+            return False  # §3.2.8-3.2.9 write "" as "name="
+        elif not raw:
+            value = ""
+        elif spec.prefix is None and "," not in raw and "=" not in raw:
+            value = raw if PLAIN(raw) else decode_u(raw)
+        else:
+            value = _value(unit.op, spec, raw)
+        if value is None:
+            return False
+        values[name] = value
+    return True
+
+
+def _assign(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
+    """Give the items of a named run to its varspecs (§3.2.7-3.2.9), and record their
+    values.  Strict: the items in the order of the varspecs, each delimiter the one
+    expansion writes there (an expression's ``first`` before its first item, else its
+    ``sep``); an item no varspec names goes to the exploded one.  ``any_order``: any
+    order, the first delimiter one of the run's."""
+    if unit.simple and extent:
+        return read_simple(unit, extent, any_order, found.values)
+    specs, groups, firsts, seps = unit.specs, unit.groups, unit.firsts_of, unit.seps_of
+    index_of, exploded = unit.index_of or {}, unit.exploded
+    op = unit.op
+    semicolon = op.char == ";"
+    values, repeated = found.values, found.repeated
+    taken: list[Any] = [_UNSET] * len(specs)  # a raw value; a list of items if exploded
+    if exploded >= 0:
+        taken[exploded] = []
+    started: set[int] = set()
+    allowed, j = unit.firsts, 0
+    if not extent:
+        items: list[tuple[str, str]] = []
+    elif extent[0] not in unit.firsts:
+        return False  # every item is preceded by a delimiter, the first one too
+    elif "?" in unit.later:  # a later {?...} of the run: "?" delimits too
+        items = _QUERY_ITEMS.findall(extent)
+    else:
+        tokens = extent[1:].split(unit.seps_of[0])
+        items = [(extent[0], tokens[0])] + [(unit.seps_of[0], token) for token in tokens[1:]]
+    raw: str | None
+    for delim, token in items:
+        name, equals, raw = token.partition("=")
+        if semicolon:
+            if equals and not raw:
+                raw = None  # §3.2.7 writes "" as the name alone: this is the list [""]
+        elif not equals:
+            return False  # §3.2.8-3.2.9: an empty value is written as "name="
+        k = -1
+        if any_order:
+            if delim not in allowed:
+                return False
+            allowed = unit.later
+            for i in index_of.get(name, ()):
+                if taken[i] is _UNSET:
+                    k = i
+                    break
+        else:
+            for i in index_of.get(name, ()):
+                if i >= j and delim == (seps[i] if groups[i] in started else firsts[i]):
+                    k = i
+                    break
+        if k >= 0:
+            taken[k] = raw
+            j = k + 1
+            spec = specs[k]
+            if spec.name not in repeated:  # its value now; the others' at the end
+                if raw is None:  # the list [""], which no prefix takes (§2.4.1)
+                    value: Matched | None = [""] if spec.prefix is None else None
+                elif spec.prefix is None and "," not in raw and "=" not in raw:
+                    value = raw if PLAIN(raw) else decode_u(raw)
+                else:
+                    value = _value(op, spec, raw) if raw else ""
+                if value is None:
+                    return False
+                values[spec.name] = value
+        else:
+            k = exploded
+            if k < 0 or (
+                not any_order and delim != (seps[k] if groups[k] in started else firsts[k])
+            ):
+                return False
+            taken[k].append((name, raw))
+            j = k
+        started.add(groups[k])
+    for i in unit.finals:  # the exploded varspec, and those of repeated variables
+        spec, got = specs[i], taken[i]
+        if got is _UNSET or got == []:
+            _record(found, spec, _ABSENT)
+            continue
+        if i == exploded:
+            value = _exploded(spec, got)
+        elif got is None:
+            value = [""] if spec.prefix is None else None
+        else:
+            value = _value(op, spec, got) if got else ""
+        if value is None:
+            return False
+        _record(found, spec, value)
+    return True
+
+
+def _exploded(spec: VarSpec, taken: list[tuple[str, str | None]]) -> Matched | None:
+    """An exploded named variable: a list when every item bears its name, else pairs."""
+    if any(raw is None for _, raw in taken):
+        return None  # ";name=": an exploded empty member is written as ";name"
+    items = [(name, raw or "") for name, raw in taken]
+    if all(name == spec.name for name, _ in items):
+        values = [decode_u(raw) if raw else "" for _, raw in items]
+        if None in values or any("," in raw or "=" in raw for _, raw in items):
+            return None
+        return values  # type: ignore[return-value]
+    if any("," in raw or "=" in raw for _, raw in items):
+        return None
+    return _decoded_pairs(items)
+
+
+# -- one value per variable ----------------------------------------------------------------
+def merge(found: Occurrences) -> dict[str, Matched] | None:
+    """One value for each variable that all its occurrences agree with, or None: each
+    occurrence must expand the chosen value as it expanded its own (a prefix, §2.4.1, or
+    the same text under another operator), an undefined occurrence allows no defined one,
+    and an empty extent of ``{x}`` or ``{+x}`` (weak: empty or undefined) allows either.
+    Lists and associative arrays are tried first, then strings, then the longest prefix."""
+    result: dict[str, Matched] = {}
+    for name, occurrences in found.items():
+        present = [value for spec, value, weak in occurrences if value is not _ABSENT and not weak]
+        if any(value is _ABSENT for _, value, _ in occurrences):
+            if present:
+                return None
+            continue
+        if not present:
+            result[name] = ""  # weak only: the empty string
+            continue
+        prefixed = {id(value) for spec, value, _ in occurrences if spec.prefix is not None}
+        present.sort(key=lambda v: (id(v) in prefixed, isinstance(v, str), -len(v)))
+        # an exploded string reads as a list: the string it joins back to is a candidate
+        present += [
+            OPERATORS[spec.operator].sep.join(value)
+            for spec, value, _ in occurrences
+            if spec.explode and isinstance(value, list) and not isinstance(value[0], tuple)
+        ]
+        present += [  # and as an associative array, when its pieces hold "="
+            OPERATORS[spec.operator].sep.join(
+                [f"{k}={v}" for k, v in (value.items() if isinstance(value, dict) else value)]
+            )
+            for spec, value, _ in occurrences
+            if spec.explode
+            and (
+                isinstance(value, dict) or (isinstance(value, list) and isinstance(value[0], tuple))
+            )
+        ]
+        # a list under {+x} or {#x} reads as one string: its members are a candidate
+        present += [
+            value.split(",")
+            for spec, value, _ in occurrences
+            if OPERATORS[spec.operator].reserved and isinstance(value, str) and "," in value
+        ]
+        # an associative array not exploded reads as the list of its names and values
+        present += [
+            _array(value)
+            for value in present
+            if isinstance(value, list) and len(value) % 2 == 0 and isinstance(value[0], str)
+        ]
+        for candidate in present:
+            if all(_agrees(spec, candidate, value, weak) for spec, value, weak in occurrences):
+                result[name] = candidate
+                break
+        else:
+            return None
+    return result
+
+
+def _array(flat: list[str]) -> Matched:
+    """The associative array of names and values in turn: a dict, or pairs."""
+    pairs = list(zip(flat[::2], flat[1::2], strict=True))
+    mapping = dict(pairs)
+    return mapping if len(mapping) == len(pairs) else pairs
+
+
+def _agrees(spec: VarSpec, candidate: Matched, value: Matched | None, weak: bool) -> bool:
+    """Whether ``candidate`` expands at ``spec`` as the value read there did."""
+    op = OPERATORS[spec.operator]
+    try:
+        written = expand_varspec(op, spec, candidate)
+    except ValueError:  # a prefix of a list or associative array
+        return False
+    if weak:
+        return not written
+    return written == expand_varspec(op, spec, value)
