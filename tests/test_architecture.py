@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
@@ -111,6 +112,11 @@ def test_every_module_but_the_public_namespaces_is_private() -> None:
     assert set(urikit.__all__) >= {"errors", "schemes", "html"}
     for name in urikit.__all__:  # every public name is there, and no function is a module
         assert hasattr(urikit, name), name
+
+
+def test_the_package_docstring_names_the_public_namespaces() -> None:
+    named = set(re.findall(r"``urikit\.(\w+)``", urikit.__doc__ or ""))
+    assert named - {"__all__", "ENGINE"} == PUBLIC - {"__init__", "__main__"}
 
 
 def test_no_public_function_shadows_its_module() -> None:

@@ -1,8 +1,10 @@
 """urikit: the URI generic syntax (RFC 3986, and RFC 2396 with RFC 2732), complete,
 strict and fast.
 
-The public surface is this module and the namespaces ``urikit.errors``,
-``urikit.schemes`` and ``urikit.html``; every other module is private.
+The public surface is this module (``urikit.__all__``) and the namespaces
+``urikit.errors``, ``urikit.schemes``, ``urikit.html`` and ``urikit.batch``, and the
+integrations, each with its optional extra: ``urikit.jsonschema``, ``urikit.pydantic``,
+``urikit.strategies`` and ``urikit.spark``; every other module is private.
 
 >>> import urikit
 >>> str(urikit.parse("http://a/b?c#d"))
