@@ -7,7 +7,9 @@ reports.  The checks are :mod:`urikit._lint.rules`, :mod:`urikit._lint.ipv4`,
 Severities say how much a finding matters where a link is expected: ``"error"``, the
 string means something else to some parser or user than it seems to (or it is no URI at
 all); ``"warning"``, a construct that security checks often get wrong or the RFCs
-deprecate; ``"info"``, worth knowing, usually harmless.
+deprecate; ``"info"``, worth knowing, usually harmless.  A rule's severity in the
+catalogue is the highest it gives; the context of a finding can lower it (a ``data:``
+image is an ``info``, a ``data:text/html`` document a ``warning``), never raise it.
 """
 
 from __future__ import annotations
@@ -96,6 +98,13 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "javascript:, vbscript: or data: (script where a link is expected), however written",
     ),
     LintRule(
+        "dangerous-parameter",
+        "warning",
+        "OWASP Unvalidated Redirects and Forwards; HTML Standard (javascript: URLs)",
+        "a query or fragment parameter whose value is a javascript:, vbscript: or data: "
+        "document URL, decoded: where a redirect sends it, script runs (?next=javascript:...)",
+    ),
+    LintRule(
         "userinfo-password",
         "warning",
         "RFC 3986 §3.2.1, §7.5",
@@ -135,10 +144,65 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "6to4, Teredo)",
     ),
     LintRule(
+        "bracketed-host",
+        "error",
+        "RFC 3986 §3.2.2; RFC 6874; CVE-2024-11168",
+        "brackets that hold no IPv6 address (an IPvFuture literal, [127.0.0.1], brackets "
+        "inside a name), or a zone identifier that is no interface name",
+    ),
+    LintRule(
+        "non-dns-host",
+        "warning",
+        "RFC 1123 §2.1; URL parsing confusion (host separators)",
+        "a host name with a character no DNS name has (; , ! $ & ' ( ) * + = ~): people "
+        "read the host as ending there",
+    ),
+    LintRule(
+        "long-host",
+        "warning",
+        "RFC 1034 §3.1, RFC 5890 §2.3.2.1; CVE-2023-38545",
+        "a label over 63 octets or a name over 253, in the ASCII form resolvers get",
+    ),
+    LintRule(
+        "invisible-host",
+        "error",
+        "UTS #46 §4 (ignored characters); URL parsing confusion (Unicode)",
+        "an invisible or blank character in the host (ZERO WIDTH SPACE, SOFT HYPHEN, "
+        "variation selectors, fillers, separators), raw or percent-encoded",
+    ),
+    LintRule(
+        "mapped-host",
+        "error",
+        "UTS #46 §4 (mapping); CVE-2022-43551; A New Era of SSRF (Unicode hosts)",
+        "a host that UTS #46 mapping (NFKC, case, ideographic full stops) turns into "
+        "another one: browsers resolve the mapped host",
+    ),
+    LintRule(
+        "deviation-host",
+        "error",
+        "UTS #46 §4 (deviation characters); IDNA 2003 vs IDNA 2008",
+        "ß, ς, ZWJ or ZWNJ in the host (or in a decoded A-label): IDNA 2003 readers "
+        "(Python's idna codec) and browsers resolve different hosts",
+    ),
+    LintRule(
+        "confusable-host",
+        "warning",
+        "UTS #39 §4 (confusables); Chromium IDN policy",
+        "a host label outside ASCII (or an A-label decoding to one) that passes for an "
+        "ASCII label, by Unicode's confusables: xn--80ak6aa92e.com (Cyrillic) for apple.com",
+    ),
+    LintRule(
         "port-out-of-range",
         "error",
         "RFC 3986 §3.2.3; RFC 9293 §3.1 (16-bit ports)",
         "a port above 65535: rejected by some parsers, wrapped modulo 65536 by others",
+    ),
+    LintRule(
+        "malformed-port",
+        "error",
+        "RFC 3986 §3.2.3; A New Era of SSRF (port parsing)",
+        "a port that is not only ASCII digits (+80, 80aaa, a second ':', non-ASCII digits): "
+        "parsers that read the leading digits or any digit reach another port",
     ),
     LintRule(
         "well-known-port",
@@ -170,6 +234,13 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "RFC 3986 §7.3; WHATWG URL (%2e segments); CVE-2021-41773",
         "a path segment that is '.' or '..' once %2E is decoded (/.%2e/): traversal past "
         "filters, and browsers remove it",
+    ),
+    LintRule(
+        "path-parameter-traversal",
+        "error",
+        "Breaking Parser Logic (Tomcat ..;/); RFC 2396 §3.3 (param)",
+        "a path segment that is '.' or '..' before its ';' parameters (/..;/): servlet "
+        "containers drop the parameters and climb, proxies see a name",
     ),
     LintRule(
         "encoded-slash",
@@ -211,10 +282,15 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
 )
 
 
-def finding(rule: str, position: int, end: int, message: str) -> Finding:
-    """A :class:`Finding` of the catalogue's ``rule``, with its severity and source."""
+def finding(
+    rule: str, position: int, end: int, message: str, severity: Severity | None = None
+) -> Finding:
+    """A :class:`Finding` of the catalogue's ``rule``, with its source and its severity,
+    or the lower ``severity`` the context gives it (the catalogue's is the highest)."""
     entry = LINT_RULES[rule]
-    return Finding(rule, entry.severity, position, end, message, entry.source)
+    if severity is None or SEVERITIES.index(severity) < SEVERITIES.index(entry.severity):
+        severity = entry.severity
+    return Finding(rule, severity, position, end, message, entry.source)
 
 
 _SHOWN = 48  # characters of a value shown in a message

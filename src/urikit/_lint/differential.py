@@ -8,7 +8,9 @@ addresses as addresses (``[::FFFF:7f00:1]`` is ``[::ffff:127.0.0.1]``), non-ASCI
 in their IDNA form; percent-encoding is *not* decoded, since a filter that compares
 strings sees it (``%65vil.com`` is not ``evil.com`` to urllib).  A parser that rejects
 the string has no reading; the rule fires when two parsers that accept it disagree.
-Without ``ada-url`` the rule says it is unavailable rather than guess.
+``file://localhost/`` and ``file:///`` name the same machine (RFC 8089 §2): that the URL
+Standard drops ``localhost`` is no difference.  Without ``ada-url`` the rule says it is
+unavailable rather than guess.
 """
 
 from __future__ import annotations
@@ -82,6 +84,15 @@ def _canonical(host: Host, ada: ModuleType) -> Host:
     return host
 
 
+def _file(text: str, base: str | None) -> bool:
+    """Whether ``text`` (against ``base``) is a ``file:`` URL, where the host ``localhost``
+    and no host are the same machine (RFC 8089 §2; the URL Standard drops it)."""
+    scheme = text.lstrip("".join(map(chr, range(0x21)))).partition(":")[0]
+    if scheme.lower() != "file" and ":" not in text.partition("/")[0] and base is not None:
+        scheme = base.partition(":")[0]
+    return scheme.lower() == "file"
+
+
 def _said(name: str, host: Host) -> str:
     if host is REJECTED:
         return f"{name} rejects it"
@@ -105,7 +116,7 @@ def differential(text: str, base: str | None, urikit_host: Host) -> Finding | No
         ("urikit", urikit_host),
     )
     accepted = {_canonical(host, ada) for _, host in readings if host is not REJECTED}
-    if len(accepted) < 2:
+    if len(accepted) < 2 or (accepted == {None, "localhost"} and _file(text, base)):
         return None
     said = ", ".join(_said(name, host) for name, host in readings)
     return finding("parser-differential", 0, len(text), f"the hosts differ: {said}")
