@@ -379,7 +379,7 @@ def test_cli_reports_each_finding_and_exits_by_the_worst() -> None:
         "browsers",
         "<stdin>:4:18: warning: query-semicolon: ';' in the query: parsers that split "
         "parameters at ';' see other parameters than those that split at '&' only",
-        "<stdin>:5:9: error: syntax: a character not allowed in a URI: ' ' (U+0020)",
+        "<stdin>:5:9: error: syntax: a character not allowed in an IRI: ' ' (U+0020)",
         "<stdin>:5:9: error: whitespace-or-control: U+0020 (SPACE) inside: parsers reject it, "
         "keep it or cut the string there",
         "5 lines: 3 errors, 1 warnings, 0 info",
@@ -536,14 +536,14 @@ def test_the_differential_helpers() -> None:
     assert repr(_differential.REJECTED) == "REJECTED"
     ada = _differential.whatwg()
     assert ada is not None
-    assert _differential._canonical("[v1.a:b]", ada) == "v1.a:b"  # IPvFuture: as written
+    assert _differential.canonical("[v1.a:b]", ada) == "v1.a:b"  # IPvFuture: as written
 
     class Failing:
         @staticmethod
         def idna_to_ascii(host: str) -> bytes:
             raise UnicodeError(host)
 
-    assert _differential._canonical("Bücher.de", Failing) == "bücher.de"  # type: ignore[arg-type]
+    assert _differential.canonical("Bücher.de", Failing) == "bücher.de"  # type: ignore[arg-type]
 
 
 def test_messages_stay_short_and_printable() -> None:

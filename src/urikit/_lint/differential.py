@@ -22,7 +22,7 @@ from types import ModuleType
 
 from .catalogue import LINT_RULES, Finding, finding, shown
 
-__all__ = ["REJECTED", "Host", "differential", "whatwg"]
+__all__ = ["REJECTED", "Host", "canonical", "differential", "whatwg"]
 
 
 class _Rejected:
@@ -63,9 +63,10 @@ def _whatwg_host(ada: ModuleType, text: str, base: str | None) -> Host:
     return url["hostname"] or None
 
 
-def _canonical(host: Host, ada: ModuleType) -> Host:
+def canonical(host: Host, ada: ModuleType | None = None) -> Host:
     """A host as a resolver gets it: ASCII case folded, an IPv6 address in one form, a
-    name outside ASCII in its IDNA form (the URL Standard's, as ada-url converts)."""
+    name outside ASCII in its IDNA form (the URL Standard's, as ada-url converts; as
+    written without ada-url)."""
     if not isinstance(host, str) or not host:
         return None if host == "" else host
     host = host.lower()
@@ -77,6 +78,9 @@ def _canonical(host: Host, ada: ModuleType) -> Host:
         except ValueError:
             return host
     if not host.isascii():
+        ada = ada if ada is not None else whatwg()
+        if ada is None:
+            return host
         try:
             return str(ada.idna_to_ascii(host).decode("ascii")) or host
         except (UnicodeError, ValueError):
@@ -115,7 +119,7 @@ def differential(text: str, base: str | None, urikit_host: Host) -> Finding | No
         ("WHATWG", _whatwg_host(ada, text, base)),
         ("urikit", urikit_host),
     )
-    accepted = {_canonical(host, ada) for _, host in readings if host is not REJECTED}
+    accepted = {canonical(host, ada) for _, host in readings if host is not REJECTED}
     if len(accepted) < 2 or (accepted == {None, "localhost"} and _file(text, base)):
         return None
     said = ", ".join(_said(name, host) for name, host in readings)
