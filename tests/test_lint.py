@@ -345,6 +345,8 @@ URL_LIKE = st.one_of(
 @example("http://a%", None, None)  # encoded-host: "%" and what follows taken for a triplet
 @example("//n*%\\", "rfc3987", "http://a/b")
 @example("http://a%4", "rfc2396", None)
+@example("{F%b%43", None, None)  # a "%" whose digits are encoded: half a UTF-8 sequence
+@example("/%C%33;%c9%07", "rfc3987", "http://a/b")
 def test_any_string_gives_findings_within_it(
     text: str, grammar: str | None, base: str | None
 ) -> None:

@@ -16,6 +16,7 @@ from .._algorithms.percent import unquote
 from .catalogue import Finding, Severity, finding, shown
 
 __all__ = [
+    "LEADING_SLASHES",
     "USUAL",
     "Place",
     "dangerous_parameter",
@@ -57,14 +58,17 @@ def data_severity(path: str) -> tuple[Severity, str]:
 
 # -- percent-encodings in their place --------------------------------------------------------
 class Place(NamedTuple):
-    """Where an escape is: ``at`` in ``text``, the path's span, the query's start (-1
-    without one), the scheme (lower case) and the authority (``None`` without one)."""
+    """Where an escape is: ``at`` in ``text``, the path's span, the end of the run of
+    slashes (raw or encoded) the path begins with, the start of the ``mailto:`` header
+    field it is in (-1 if none), the scheme (lower case) and the authority (``None``
+    without one)."""
 
     text: str
     at: int
     path_start: int
     path_end: int
-    query_start: int
+    lead_end: int
+    field_start: int
     scheme: str | None
     authority: str | None
 
@@ -74,8 +78,11 @@ USUAL = {
     "encoded-slash": ": inside a segment it keeps a name whole (group%2Fproject, @scope%2Fname)",
     "encoded-control": ": a line break in a mailto: body (RFC 6068 §5)",
 }
-_SLASHES = "/\\"
-_DOTS = (".", "..")
+#: The slashes a path begins with, raw or encoded (once found per reference: linear time).
+LEADING_SLASHES = re.compile(r"(?:[/\\]|%2f|%5c)*", re.IGNORECASE)
+#: A dot segment just before an escape, or just after one (looked for in a few characters).
+_DOTS_BEFORE = re.compile(r"(?:[/\\]|%2f|%5c)(?:\.|%2e){1,2}\Z", re.IGNORECASE)
+_DOTS_AFTER = re.compile(r"(?:\.|%2e){1,2}(?:[/\\]|%2f|%5c)", re.IGNORECASE)
 
 
 def harmless_escape(kind: str, place: Place) -> bool:
@@ -83,31 +90,23 @@ def harmless_escape(kind: str, place: Place) -> bool:
     a slash inside a path segment, neither where a decoded path would begin with two
     slashes (a network-path reference: ``/%2F/evil``, ``/%5cevil``) nor next to a dot
     segment (``..%2F``), nor in the authority; CR, LF or TAB in the ``body`` of a
-    ``mailto:`` URI, which RFC 6068 §5 writes so."""
+    ``mailto:`` URI, which RFC 6068 §5 writes so.  Only a few characters around the
+    escape are read: linear time over a reference."""
     text, at = place.text, place.at
     if kind == "encoded-control":
-        # the hfields of RFC 6068 follow the first "?" (an opaque part's, under RFC 2396)
-        query = place.query_start if place.query_start >= 0 else text.find("?") + 1
-        if place.scheme != "mailto" or query <= 0 or at < query:
+        if place.scheme != "mailto" or place.field_start < 0:
             return False
         if text[at + 1 : at + 3].upper() not in ("0D", "0A", "09"):
             return False
-        field = text.rfind("&", query, at) + 1 or query
-        return text[field : field + 5].lower() == "body="
-    if not place.path_start <= at < place.path_end:
+        return text[place.field_start : place.field_start + 5].lower() == "body="
+    start, end = place.path_start, place.path_end
+    if not start <= at < end:
         return False  # in the authority
-    path = text[place.path_start : place.path_end]
-    offset = at - place.path_start
-    before = unquote(path[:offset], errors="replace") if "%" in path[:offset] else path[:offset]
-    if not before.strip(_SLASHES) and len(before) + 1 >= 2:
-        return False  # the decoded path begins with two slashes
-    if not before and place.authority is None and place.scheme is None:
-        return False  # a relative reference: %2F%2Fevil.example is //evil.example
-    segment_before = re.split(r"[/\\]", before)[-1]
-    rest = path[offset + 3 :]
-    after = unquote(rest, errors="replace") if "%" in rest else rest
-    segment_after = re.split(r"[/\\]", after)[0]
-    return segment_before not in _DOTS and segment_after not in _DOTS
+    if at < place.lead_end and (at > start or (place.authority is None and not place.scheme)):
+        return False  # the decoded path begins with two slashes (//evil.example)
+    before = "/" + text[max(start, at - 6) : at] if at - 6 <= start else text[at - 7 : at]
+    after = text[at + 3 : min(end, at + 10)] + ("/" if at + 10 >= end else "")
+    return _DOTS_BEFORE.search(before) is None and _DOTS_AFTER.match(after) is None
 
 
 # -- parameters that hold URLs --------------------------------------------------------------

@@ -89,8 +89,10 @@ def resolver_host(host: str) -> str:
 
 
 def _a_label(label: str) -> str:
-    """The ASCII form of a label (``xn--`` and its punycode when it is not ASCII)."""
-    if label.isascii():
+    """The ASCII form of a label (``xn--`` and its punycode when it is not ASCII); a label
+    of more than 63 characters as it is (it is too long in any form, and Python's
+    punycode encoder takes quadratic time)."""
+    if label.isascii() or len(label) > _LABEL:
         return label
     try:
         return "xn--" + label.encode("punycode").decode("ascii")

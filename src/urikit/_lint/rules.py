@@ -18,7 +18,7 @@ from .. import schemes
 from .._algorithms.percent import unquote
 from .._syntax.parse import APPENDIX_B, Components
 from .catalogue import Finding, Severity, finding, shown
-from .context import USUAL, Place, data_severity, harmless_escape
+from .context import LEADING_SLASHES, USUAL, Place, data_severity, harmless_escape
 from .ipv4 import embedded_ipv4, ends_in_a_number, rare_ipv4
 
 __all__ = [
@@ -390,7 +390,10 @@ def percent_rules(split: Reading, scheme: str | None = None) -> list[Finding]:
     path_start = split.start(5)
     path_end = path_start + len(path)
     authority_start = split.start(1) if split.components[1] is not None else path_start
-    query_start = split.start(6) if split.components[6] is not None else -1
+    lead = LEADING_SLASHES.match(text, path_start, path_end).end()  # type: ignore[union-attr]
+    # the header fields of a mailto: URI (RFC 6068) follow its first "?" (the query, or
+    # under RFC 2396 the opaque part's): the field of each escape, found moving on
+    field = seen = text.find("?") + 1 if scheme == "mailto" else 0
     first: dict[str, tuple[int, int, str]] = {}
     usual: dict[str, tuple[int, int, str]] = {}
     counts: dict[str, int] = {}
@@ -401,9 +404,19 @@ def percent_rules(split: Reading, scheme: str | None = None) -> list[Finding]:
         if kind is None or (kind == "encoded-dot-segment" and kind in first):
             continue
         counts[kind] = counts.get(kind, 0) + 1
-        if kind in ("encoded-slash", "encoded-control") and harmless_escape(
-            kind, Place(text, at, path_start, path_end, query_start, scheme, split.components[1])
-        ):
+        if field and at > seen:
+            field, seen = max(field, text.rfind("&", seen, at) + 1), at
+        place = Place(
+            text,
+            at,
+            path_start,
+            path_end,
+            lead,
+            field if field and at >= field else -1,
+            scheme,
+            split.components[1],
+        )
+        if kind in ("encoded-slash", "encoded-control") and harmless_escape(kind, place):
             usual.setdefault(kind, (at, match.end(), match[0]))
         else:
             first.setdefault(kind, (at, match.end(), match[0]))
@@ -417,8 +430,10 @@ def percent_rules(split: Reading, scheme: str | None = None) -> list[Finding]:
         if kind in first and first[kind][0] != at:
             continue  # the harmless place of a rule that has another
         if kind == "double-encoding" and "%" in escape[1:3]:  # %%32%65: "%" then encoded digits
-            inner = "%" + unquote(escape[1:])
-            meaning = f"is {inner} once decoded, {_decoded(inner)!r} decoded twice"
+            inner = "%" + unquote(escape[1:], errors="replace")
+            twice = _decoded(inner)
+            what = repr(twice) if twice != "\ufffd" else f"the octet 0x{inner[1:].upper()}"
+            meaning = f"is {inner} once decoded, {what} decoded twice"
         else:
             where_name = "path" if path_start <= at < path_end else "authority"
             meaning = _MEANING[kind].format(escape[3:].upper(), _decoded(escape), where_name)
@@ -446,7 +461,7 @@ def _decoded(escape: str) -> str:
         return chr(((octets[1] & 0x3F) << 6) | (octets[2] & 0x3F))
     if len(octets) == 4:
         return chr(((octets[1] & 0x3F) << 12) | ((octets[2] & 0x3F) << 6) | (octets[3] & 0x3F))
-    return octets.decode("utf-8")
+    return octets.decode("utf-8", "replace")  # a lone lead octet when decoded twice
 
 
 def _control_name(char: str) -> str:
