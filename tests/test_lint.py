@@ -357,6 +357,26 @@ def test_any_string_gives_findings_within_it(
         assert SEVERITIES.index(found.severity) >= ceiling  # context lowers, never raises
 
 
+@given(
+    st.one_of(
+        URL_LIKE,
+        st.sampled_from([text for text, *_ in ATTACKS]),
+        st.from_regex(
+            r"https?://[a-z0-9.,;=~&+!$'()*_-]{0,80}(/[a-z:;=&?#%]{0,20})?", fullmatch=True
+        ),
+    )
+)
+@example("http://" + "a" * 63 + "/")
+@example("http://" + "a" * 64 + "/")
+@example("https://h.example/?next=JavaScript:x")
+@example("https://e.example,t.example/")
+def test_the_hot_path_finds_what_the_full_one_does(text: str) -> None:
+    # the default call runs the core's plain test and the few tests it leaves (_quiet);
+    # a grammar given runs every check: the findings are the same
+    fast = urikit.lint(text, ignore=NO_DIFF)
+    assert fast == urikit.lint(text, grammar="rfc3987", ignore=NO_DIFF)
+
+
 # -- the catalogue in docs/lint.md ----------------------------------------------------------
 def test_the_docs_table_is_the_catalogue() -> None:
     docs = Path(__file__).parent.parent / "docs"
