@@ -67,9 +67,10 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
     LintRule(
         "whitespace-or-control",
         "error",
-        "WHATWG URL basic URL parser; CVE-2023-24329, CVE-2022-0391",
+        "WHATWG URL basic URL parser; CVE-2023-24329, CVE-2022-0391, CVE-2018-12116",
         "a space or control character: leading or trailing ones are stripped and tab, CR, "
-        "LF removed anywhere by browsers and urllib.parse, others kept by some parsers",
+        "LF removed anywhere by browsers and urllib.parse, others kept by some parsers; "
+        "characters that Latin-1 truncates to CR LF (U+010D U+010A)",
     ),
     LintRule(
         "backslash",
@@ -95,7 +96,8 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "dangerous-scheme",
         "warning",
         "HTML Standard (javascript: URLs); RFC 2397 (data:); OWASP XSS prevention",
-        "javascript:, vbscript: or data: (script where a link is expected), however written",
+        "javascript:, vbscript: or data: (script where a link is expected), however written; "
+        "a data: URL of inert content (an image, a font, text) is an info",
     ),
     LintRule(
         "dangerous-parameter",
@@ -114,14 +116,15 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "userinfo-looks-like-host",
         "error",
         "RFC 3986 §7.6",
-        "a userinfo that reads as a host name, IP address or host:port, hiding the real host",
+        "a userinfo that reads as a host name, IP address or host:port, or a name the host "
+        "seems to continue (www.@pple.com), hiding the real host",
     ),
     LintRule(
         "authority-confusion",
         "warning",
         "bpo-30500; CVE-2021-45046 (Log4j 2.15 allowlist bypass)",
-        "'?' or '#' right after the host with '@', '.' or ':' before the next '/': parsers "
-        "that end the authority at '/' only read another host (http://abc#@def)",
+        "'?' or '#' right after the host with '@', '.' or ':', or a host and a port, before "
+        "the next '/': parsers that end the authority at '/' only read another host",
     ),
     LintRule(
         "encoded-host",
@@ -134,7 +137,8 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "error",
         "RFC 3986 §7.4",
         "a host that inet_aton or browsers read as an IPv4 address though it is not in "
-        "dotted-decimal form (octal, hex, fewer parts, one number, a trailing dot)",
+        "dotted-decimal form (octal, hex, fewer parts, one number, a trailing dot), or "
+        "numbers past their size that parsers which wrap read as one (45080379393)",
     ),
     LintRule(
         "ipv6-embedded-ipv4",
@@ -214,13 +218,15 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "encoded-control",
         "error",
         "RFC 3986 §7.2, §7.3",
-        "%00-%1F, %7F or a UTF-8 C1 control (%C2%80-%C2%9F): NUL truncation, CR LF injection",
+        "%00-%1F, %7F or a UTF-8 C1 control (%C2%80-%C2%9F): NUL truncation, CR LF injection "
+        "(CR LF in a mailto: body, as RFC 6068 writes it, is an info)",
     ),
     LintRule(
         "double-encoding",
         "warning",
         "RFC 3986 §2.4, §7.3",
-        "%25 followed by two hex digits: decoded twice, it is another character (%252e)",
+        "%25 followed by two hex digits, or a '%' whose digits are encoded (%%32%65): "
+        "decoded twice, it is another character",
     ),
     LintRule(
         "overlong-utf8",
@@ -246,7 +252,8 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "encoded-slash",
         "warning",
         "RFC 3986 §2.2, §7.3",
-        "%2F or %5C in the path or authority: a delimiter once decoded",
+        "%2F or %5C in the authority, where a decoded path begins with two slashes, or next "
+        "to a dot segment: a delimiter once decoded (inside a segment, an info)",
     ),
     LintRule(
         "nfkc-delimiter",
@@ -271,7 +278,8 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "query-semicolon",
         "warning",
         "CVE-2021-23336",
-        "';' in the query: parameter cloaking where one side splits parameters at ';'",
+        "';' and '&' both separating query parameters: parameter cloaking where one side "
+        "splits at ';' (';' as the only separator, or none, is an info)",
     ),
     LintRule(
         "parser-differential",
