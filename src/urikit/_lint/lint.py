@@ -167,7 +167,12 @@ def lint(
         base_scheme, base_text = (found_base[0] or "").lower(), str(base)
     parts = split(text, g, g.rules["URI-reference"])
     found: list[Finding] = []
-    if "parser-differential" not in enabled and base is None and _plain(parts, text):
+    if (
+        "parser-differential" not in enabled
+        and base is None
+        and _plain(parts, text)
+        and _quiet(text)
+    ):
         return found  # a reference none of whose checks can fire (without the core)
     if parts is None:
         reading = _invalid(text, g, found, base_scheme)
@@ -198,9 +203,9 @@ def _plain(parts: Parts | None, text: str) -> bool:
     an ASCII reference with a scheme that is not dangerous, an authority without
     userinfo or port (an empty one only after ``file:``, which slash-confusion
     excepts), a host that cannot be an address nor an A-label, a path unless no query or
-    fragment follows, no percent-encoding and no ";" in its query; and :func:`_quiet`.
-    Each condition is one that :func:`_components` tests before a check."""
-    if parts is None or "%" in text or not text.isascii() or not _quiet(text):
+    fragment follows, no percent-encoding and no ";" in its query.  Each condition is
+    one that :func:`_components` tests before a check; :func:`_quiet` makes the others."""
+    if parts is None or "%" in text or not text.isascii():
         return False
     scheme, authority, userinfo, host, port, path, query, fragment = components(parts)
     if scheme is None or authority is None or host is None or userinfo is not None or port:
