@@ -75,6 +75,8 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "lint rfc3987": lambda t: urikit.lint(t, grammar="rfc3987"),
     "lint rfc2396": lambda t: urikit.lint(t, grammar="rfc2396"),
     "lint with a base": lambda t: urikit.lint(t, base="http://a/b"),
+    "redirect_target": lambda t: urikit.redirect_target(t, allowed_hosts=["a"]),
+    "redirect_target base": lambda t: urikit.redirect_target("/x", base=t, allowed_hosts=[]),
     "schemes.get": schemes.get,
     "URIReference.resolve": lambda t: urikit.parse("http://a/b").resolve(t),
     "URIReference.relativize": lambda t: urikit.parse("http://a/b").relativize(t),
@@ -153,6 +155,7 @@ NONE_OK = {
     "compose query",
     "compose scheme",
     "URIReference.replace host",
+    "redirect_target base",
 }
 
 

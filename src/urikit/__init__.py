@@ -27,6 +27,7 @@ from ._convert import iri_to_uri, uri_to_iri
 from ._engine import ENGINE
 from ._lint.catalogue import LINT_RULES, Finding, LintRule
 from ._lint.lint import lint
+from ._lint.redirect import RedirectVerdict, redirect_target
 from ._operations import differences, equivalent, normalize, relativize, resolve
 from ._reference import URIReference, is_valid, parse, validate
 from ._syntax.grammar import GRAMMARS, RFC2396, RFC3986, RFC3987, Grammar
@@ -50,6 +51,7 @@ __all__ = [
     "Grammar",
     "IDNAError",
     "LintRule",
+    "RedirectVerdict",
     "ResolutionError",
     "URIMatch",
     "URIReference",
@@ -73,6 +75,7 @@ __all__ = [
     "parse",
     "parse_query",
     "quote",
+    "redirect_target",
     "relativize",
     "remove_dot_segments",
     "requote",

@@ -147,6 +147,7 @@ opened, --host idna without its extra; urikit alone prints this help and exits 2
 74 reading the input or writing the output failed; 130 interrupted (Ctrl-C); 141 the
 reader of the output went away (| head), silently.  lint exits by the worst severity
 found: 0 none above info, 1 some error (an invalid reference is one), 3 warnings only.
+redirect exits 1 when some redirect is refused.
 
 Input: arguments, or lines of FILEs or stdin ('-', or none): LF, CR LF or CR end a
 line, a UTF-8 byte order mark at the start of each file is skipped, a line that is not
@@ -412,7 +413,8 @@ def _lint_command(commands: Commands) -> None:
         "no finding is above info, 1 when some finding is an error (an invalid reference "
         "is one), 3 when the worst are warnings.  The rules: " + ", ".join(LINT_RULES) + ".",
     )
-    _add_grammar(sub, rule=False)
+    _add_grammar(sub, rule=False, note="; lint reads rfc3987 by default, as browsers follow IRIs")
+    sub.set_defaults(grammar="rfc3987")
     sub.add_argument(
         "--base",
         "-b",
@@ -436,6 +438,49 @@ def _lint_command(commands: Commands) -> None:
         sub,
         json="findings (a list of rule, severity, position, end, line, column, message, "
         "source; null for a line that is not UTF-8)",
+    )
+    _add_files(sub)
+
+
+def _redirect_command(commands: Commands) -> None:
+    """The ``redirect`` subcommand."""
+    sub = commands.add_parser(
+        "redirect",
+        help="say whether redirects to the URLs stay on allowed hosts, and where they lead",
+        description="For each line, the verdict of urikit.redirect_target: where a redirect to "
+        "it leads (the host browsers, urllib.parse and urikit read, resolved against --base) "
+        "and whether it is safe: an allowed host (or the current site), an allowed scheme, "
+        "the readings agreeing, no lint finding that deceives.  A safe line prints its "
+        "target on stdout; a refused one is reported, FILE:LINE:COLUMN: refused: reason.  "
+        "Exit 0 when every redirect is safe, 1 when some is refused.",
+    )
+    sub.add_argument(
+        "--allow",
+        "-a",
+        metavar="HOST",
+        action="append",
+        default=[],
+        help="an allowed host (host:port for one port only); repeat it, or separate hosts "
+        "with commas",
+    )
+    sub.add_argument(
+        "--base",
+        "-b",
+        default=None,
+        help="the page the redirect is sent from: relative targets resolve against it, and "
+        "its host is allowed (default: any page of the current site)",
+    )
+    sub.add_argument(
+        "--scheme",
+        metavar="SCHEME",
+        action="append",
+        default=None,
+        help="an allowed scheme (repeat it; default: http and https)",
+    )
+    _add_pipeline(
+        sub,
+        json="safe, target, hosts (whatwg, urllib, urikit), scheme, reason, findings",
+        show_source=False,
     )
     _add_files(sub)
 
@@ -495,6 +540,7 @@ SUBCOMMANDS = (
     _complete_command,
     _links_command,
     _lint_command,
+    _redirect_command,
     _iri_to_uri_command,
     _uri_to_iri_command,
 )

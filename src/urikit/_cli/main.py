@@ -12,6 +12,7 @@ traceback.  The exit status, the same for every command:
 * 1: some input invalid (for ``equivalent``: or some pair not equivalent; for ``lint``:
   some finding of severity error, an invalid reference being one);
 * 3: (``lint``) findings of severity warning, none of severity error;
+* (``redirect``) 0 when every redirect is safe, 1 when some is refused;
 * 2: a usage error: an unknown flag or command, an invalid option value, an invalid base
   URI, a FILE that cannot be opened, an IDNA conversion asked for (``--host idna``)
   without the extra it needs, ``urikit`` alone (after its help);
@@ -58,6 +59,7 @@ from .. import (  # the public surface only: the command line is a client of the
     lint,
     normalize,
     parse,
+    redirect_target,
     relativize,
     resolve,
     uri_to_iri,
@@ -485,6 +487,36 @@ def cmd_lint(args: argparse.Namespace, report: Reporter) -> None:
         report.account(EXIT_WARNINGS)
 
 
+# -- redirect ------------------------------------------------------------------------------
+def cmd_redirect(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit redirect --allow HOST... [--base URL] [FILE...|-]``: the target of each safe
+    redirect on stdout, each refused one reported with its reason; a summary on stderr."""
+    if args.base is not None:
+        _base(args.base, "rfc3987", "--base")
+    allowed = [host.strip() for value in args.allow for host in value.split(",") if host.strip()]
+    schemes = args.scheme if args.scheme else ("http", "https")
+    report.failure_fields = {"safe": False}
+    safe = 0
+    for number, text in inputs(report, files=args.files):
+        verdict = redirect_target(text, base=args.base, allowed_hosts=allowed, schemes=schemes)
+        fields = {
+            "safe": verdict.safe,
+            "target": verdict.target,
+            "hosts": dict(verdict.hosts),
+            "scheme": verdict.scheme,
+            "reason": verdict.reason,
+            "findings": [_finding_fields(f, number) for f in verdict.findings],
+        }
+        if verdict.safe:
+            safe += 1
+            report.result(number, text, verdict.target or text, fields)
+            continue
+        at = verdict.findings[0].position if verdict.findings else 0
+        refused = InputProblem(at, "refused", f"refused: {verdict.reason}")
+        report.failed(number, text, refused, fields=fields)
+    report.warn(f"{safe} safe, {report.invalid_count} refused")
+
+
 # -- iri-to-uri, uri-to-iri ---------------------------------------------------------
 def _convert(
     args: argparse.Namespace, report: Reporter, convert: Callable[[str], str], probe: str
@@ -531,6 +563,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Reporter], None]] = {
     "complete": cmd_complete,
     "links": cmd_links,
     "lint": cmd_lint,
+    "redirect": cmd_redirect,
     "iri-to-uri": cmd_iri_to_uri,
     "uri-to-iri": cmd_uri_to_iri,
 }

@@ -7,7 +7,9 @@ reports.  The checks are :mod:`urikit._lint.rules`, :mod:`urikit._lint.ipv4`,
 Severities say how much a finding matters where a link is expected: ``"error"``, the
 string means something else to some parser or user than it seems to (or it is no URI at
 all); ``"warning"``, a construct that security checks often get wrong or the RFCs
-deprecate; ``"info"``, worth knowing, usually harmless.
+deprecate; ``"info"``, worth knowing, usually harmless.  A rule's severity in the
+catalogue is the highest it gives; the context of a finding can lower it (a ``data:``
+image is an ``info``, a ``data:text/html`` document a ``warning``), never raise it.
 """
 
 from __future__ import annotations
@@ -65,9 +67,10 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
     LintRule(
         "whitespace-or-control",
         "error",
-        "WHATWG URL basic URL parser; CVE-2023-24329, CVE-2022-0391",
+        "WHATWG URL basic URL parser; CVE-2023-24329, CVE-2022-0391, CVE-2018-12116",
         "a space or control character: leading or trailing ones are stripped and tab, CR, "
-        "LF removed anywhere by browsers and urllib.parse, others kept by some parsers",
+        "LF removed anywhere by browsers and urllib.parse, others kept by some parsers; "
+        "characters that Latin-1 truncates to CR LF (U+010D U+010A)",
     ),
     LintRule(
         "backslash",
@@ -93,7 +96,15 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "dangerous-scheme",
         "warning",
         "HTML Standard (javascript: URLs); RFC 2397 (data:); OWASP XSS prevention",
-        "javascript:, vbscript: or data: (script where a link is expected), however written",
+        "javascript:, vbscript: or data: (script where a link is expected), however written; "
+        "a data: URL of inert content (an image, a font, text) is an info",
+    ),
+    LintRule(
+        "dangerous-parameter",
+        "warning",
+        "OWASP Unvalidated Redirects and Forwards; HTML Standard (javascript: URLs)",
+        "a query or fragment parameter whose value is a javascript:, vbscript: or data: "
+        "document URL, decoded: where a redirect sends it, script runs (?next=javascript:...)",
     ),
     LintRule(
         "userinfo-password",
@@ -105,14 +116,15 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "userinfo-looks-like-host",
         "error",
         "RFC 3986 §7.6",
-        "a userinfo that reads as a host name, IP address or host:port, hiding the real host",
+        "a userinfo that reads as a host name, IP address or host:port, or a name the host "
+        "seems to continue (www.@pple.com), hiding the real host",
     ),
     LintRule(
         "authority-confusion",
         "warning",
         "bpo-30500; CVE-2021-45046 (Log4j 2.15 allowlist bypass)",
-        "'?' or '#' right after the host with '@', '.' or ':' before the next '/': parsers "
-        "that end the authority at '/' only read another host (http://abc#@def)",
+        "'?' or '#' right after the host with '@', '.' or ':', or a host and a port, before "
+        "the next '/': parsers that end the authority at '/' only read another host",
     ),
     LintRule(
         "encoded-host",
@@ -125,7 +137,8 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "error",
         "RFC 3986 §7.4",
         "a host that inet_aton or browsers read as an IPv4 address though it is not in "
-        "dotted-decimal form (octal, hex, fewer parts, one number, a trailing dot)",
+        "dotted-decimal form (octal, hex, fewer parts, one number, a trailing dot), or "
+        "numbers past their size that parsers which wrap read as one (45080379393)",
     ),
     LintRule(
         "ipv6-embedded-ipv4",
@@ -135,10 +148,65 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "6to4, Teredo)",
     ),
     LintRule(
+        "bracketed-host",
+        "error",
+        "RFC 3986 §3.2.2; RFC 6874; CVE-2024-11168",
+        "brackets that hold no IPv6 address (an IPvFuture literal, [127.0.0.1], brackets "
+        "inside a name), or a zone identifier that is no interface name",
+    ),
+    LintRule(
+        "non-dns-host",
+        "warning",
+        "RFC 1123 §2.1; URL parsing confusion (host separators)",
+        "a host name with a character no DNS name has (; , ! $ & ' ( ) * + = ~): people "
+        "read the host as ending there",
+    ),
+    LintRule(
+        "long-host",
+        "warning",
+        "RFC 1034 §3.1, RFC 5890 §2.3.2.1; CVE-2023-38545",
+        "a label over 63 octets or a name over 253, in the ASCII form resolvers get",
+    ),
+    LintRule(
+        "invisible-host",
+        "error",
+        "UTS #46 §4 (ignored characters); URL parsing confusion (Unicode)",
+        "an invisible or blank character in the host (ZERO WIDTH SPACE, SOFT HYPHEN, "
+        "variation selectors, fillers, separators), raw or percent-encoded",
+    ),
+    LintRule(
+        "mapped-host",
+        "error",
+        "UTS #46 §4 (mapping); CVE-2022-43551; A New Era of SSRF (Unicode hosts)",
+        "a host that UTS #46 mapping (NFKC, case, ideographic full stops) turns into "
+        "another one: browsers resolve the mapped host",
+    ),
+    LintRule(
+        "deviation-host",
+        "error",
+        "UTS #46 §4 (deviation characters); IDNA 2003 vs IDNA 2008",
+        "ß, ς, ZWJ or ZWNJ in the host (or in a decoded A-label): IDNA 2003 readers "
+        "(Python's idna codec) and browsers resolve different hosts",
+    ),
+    LintRule(
+        "confusable-host",
+        "warning",
+        "UTS #39 §4 (confusables); Chromium IDN policy",
+        "a host label outside ASCII (or an A-label decoding to one) that passes for an "
+        "ASCII label, by Unicode's confusables: xn--80ak6aa92e.com (Cyrillic) for apple.com",
+    ),
+    LintRule(
         "port-out-of-range",
         "error",
         "RFC 3986 §3.2.3; RFC 9293 §3.1 (16-bit ports)",
         "a port above 65535: rejected by some parsers, wrapped modulo 65536 by others",
+    ),
+    LintRule(
+        "malformed-port",
+        "error",
+        "RFC 3986 §3.2.3; A New Era of SSRF (port parsing)",
+        "a port that is not only ASCII digits (+80, 80aaa, a second ':', non-ASCII digits): "
+        "parsers that read the leading digits or any digit reach another port",
     ),
     LintRule(
         "well-known-port",
@@ -150,13 +218,15 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "encoded-control",
         "error",
         "RFC 3986 §7.2, §7.3",
-        "%00-%1F, %7F or a UTF-8 C1 control (%C2%80-%C2%9F): NUL truncation, CR LF injection",
+        "%00-%1F, %7F or a UTF-8 C1 control (%C2%80-%C2%9F): NUL truncation, CR LF injection "
+        "(CR LF in a mailto: body, as RFC 6068 writes it, is an info)",
     ),
     LintRule(
         "double-encoding",
         "warning",
         "RFC 3986 §2.4, §7.3",
-        "%25 followed by two hex digits: decoded twice, it is another character (%252e)",
+        "%25 followed by two hex digits, or a '%' whose digits are encoded (%%32%65): "
+        "decoded twice, it is another character",
     ),
     LintRule(
         "overlong-utf8",
@@ -172,10 +242,18 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "filters, and browsers remove it",
     ),
     LintRule(
+        "path-parameter-traversal",
+        "error",
+        "Breaking Parser Logic (Tomcat ..;/); RFC 2396 §3.3 (param)",
+        "a path segment that is '.' or '..' before its ';' parameters (/..;/): servlet "
+        "containers drop the parameters and climb, proxies see a name",
+    ),
+    LintRule(
         "encoded-slash",
         "warning",
         "RFC 3986 §2.2, §7.3",
-        "%2F or %5C in the path or authority: a delimiter once decoded",
+        "%2F or %5C in the authority, where a decoded path begins with two slashes, or next "
+        "to a dot segment: a delimiter once decoded (inside a segment, an info)",
     ),
     LintRule(
         "nfkc-delimiter",
@@ -200,7 +278,8 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "query-semicolon",
         "warning",
         "CVE-2021-23336",
-        "';' in the query: parameter cloaking where one side splits parameters at ';'",
+        "';' and '&' both separating query parameters: parameter cloaking where one side "
+        "splits at ';' (';' as the only separator, or none, is an info)",
     ),
     LintRule(
         "parser-differential",
@@ -211,10 +290,15 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
 )
 
 
-def finding(rule: str, position: int, end: int, message: str) -> Finding:
-    """A :class:`Finding` of the catalogue's ``rule``, with its severity and source."""
+def finding(
+    rule: str, position: int, end: int, message: str, severity: Severity | None = None
+) -> Finding:
+    """A :class:`Finding` of the catalogue's ``rule``, with its source and its severity,
+    or the lower ``severity`` the context gives it (the catalogue's is the highest)."""
     entry = LINT_RULES[rule]
-    return Finding(rule, entry.severity, position, end, message, entry.source)
+    if severity is None or SEVERITIES.index(severity) < SEVERITIES.index(entry.severity):
+        severity = entry.severity
+    return Finding(rule, severity, position, end, message, entry.source)
 
 
 _SHOWN = 48  # characters of a value shown in a message

@@ -8,7 +8,9 @@ addresses as addresses (``[::FFFF:7f00:1]`` is ``[::ffff:127.0.0.1]``), non-ASCI
 in their IDNA form; percent-encoding is *not* decoded, since a filter that compares
 strings sees it (``%65vil.com`` is not ``evil.com`` to urllib).  A parser that rejects
 the string has no reading; the rule fires when two parsers that accept it disagree.
-Without ``ada-url`` the rule says it is unavailable rather than guess.
+``file://localhost/`` and ``file:///`` name the same machine (RFC 8089 §2): that the URL
+Standard drops ``localhost`` is no difference.  Without ``ada-url`` the rule says it is
+unavailable rather than guess.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from types import ModuleType
 
 from .catalogue import LINT_RULES, Finding, finding, shown
 
-__all__ = ["REJECTED", "Host", "differential", "whatwg"]
+__all__ = ["REJECTED", "Host", "canonical", "differential", "whatwg"]
 
 
 class _Rejected:
@@ -61,9 +63,10 @@ def _whatwg_host(ada: ModuleType, text: str, base: str | None) -> Host:
     return url["hostname"] or None
 
 
-def _canonical(host: Host, ada: ModuleType) -> Host:
+def canonical(host: Host, ada: ModuleType | None = None) -> Host:
     """A host as a resolver gets it: ASCII case folded, an IPv6 address in one form, a
-    name outside ASCII in its IDNA form (the URL Standard's, as ada-url converts)."""
+    name outside ASCII in its IDNA form (the URL Standard's, as ada-url converts; as
+    written without ada-url)."""
     if not isinstance(host, str) or not host:
         return None if host == "" else host
     host = host.lower()
@@ -75,11 +78,23 @@ def _canonical(host: Host, ada: ModuleType) -> Host:
         except ValueError:
             return host
     if not host.isascii():
+        ada = ada if ada is not None else whatwg()
+        if ada is None:
+            return host
         try:
             return str(ada.idna_to_ascii(host).decode("ascii")) or host
         except (UnicodeError, ValueError):
             return host
     return host
+
+
+def _file(text: str, base: str | None) -> bool:
+    """Whether ``text`` (against ``base``) is a ``file:`` URL, where the host ``localhost``
+    and no host are the same machine (RFC 8089 §2; the URL Standard drops it)."""
+    scheme = text.lstrip("".join(map(chr, range(0x21)))).partition(":")[0]
+    if scheme.lower() != "file" and ":" not in text.partition("/")[0] and base is not None:
+        scheme = base.partition(":")[0]
+    return scheme.lower() == "file"
 
 
 def _said(name: str, host: Host) -> str:
@@ -104,8 +119,8 @@ def differential(text: str, base: str | None, urikit_host: Host) -> Finding | No
         ("WHATWG", _whatwg_host(ada, text, base)),
         ("urikit", urikit_host),
     )
-    accepted = {_canonical(host, ada) for _, host in readings if host is not REJECTED}
-    if len(accepted) < 2:
+    accepted = {canonical(host, ada) for _, host in readings if host is not REJECTED}
+    if len(accepted) < 2 or (accepted == {None, "localhost"} and _file(text, base)):
         return None
     said = ", ".join(_said(name, host) for name, host in readings)
     return finding("parser-differential", 0, len(text), f"the hosts differ: {said}")

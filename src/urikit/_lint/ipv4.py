@@ -87,6 +87,33 @@ def _whatwg(host: str) -> int | None:
     return address
 
 
+def _wrapped(host: str) -> int | None:
+    """The address a host of one to four numbers means to parsers that keep only the low
+    bits of each (a part modulo 256, the last modulo what its bytes hold): 45080379393
+    is 127.0.0.1, 425.510.425.510 is 169.254.169.254.  Numbers of more than 64 digits
+    are no address anyone means."""
+    parts = host.split(".", 4)
+    if len(parts) > 1 and not parts[-1]:
+        parts.pop()
+    if not 1 <= len(parts) <= 4:
+        return None
+    values = []
+    for part in parts:
+        if part[:2] in ("0x", "0X"):
+            digits, radix = part[2:] or "0", 16
+        elif len(part) > 1 and part[0] == "0":
+            digits, radix = part[1:], 8
+        else:
+            digits, radix = part, 10
+        if not digits or len(digits) > 64 or not all(c in _RADIX[radix][0] for c in digits):
+            return None
+        values.append(int(digits, radix))
+    address = values[-1] % (1 << (8 * (5 - len(values))))
+    for index, value in enumerate(values[:-1]):
+        address += (value % 256) << (8 * (3 - index))
+    return address
+
+
 def _inet_aton(host: str) -> int | None:
     """glibc ``inet_aton``: the URL Standard's numbers, but each part begins with a digit
     (no empty part, no trailing dot)."""
@@ -116,7 +143,13 @@ def rare_ipv4(host: str) -> str | None:
     aton = _inet_aton(host) if host.isascii() and ends_in_a_number(host) else None
     address = browsers if browsers is not None else aton
     if address is None:
-        return None
+        wrapped = _wrapped(seen) if ends_in_a_number(seen) else None
+        if wrapped is None:
+            return None
+        return (
+            f"is no IPv4 address (browsers and inet_aton reject it) but "
+            f"{ipaddress.IPv4Address(wrapped)} to parsers that wrap numbers past their size"
+        )
     readers = " and ".join(
         name for name, value in (("inet_aton", aton), ("browsers", browsers)) if value is not None
     )

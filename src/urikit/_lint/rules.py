@@ -15,8 +15,10 @@ import re
 import unicodedata
 
 from .. import schemes
+from .._algorithms.percent import unquote
 from .._syntax.parse import APPENDIX_B, Components
-from .catalogue import Finding, finding, shown
+from .catalogue import Finding, Severity, finding, shown
+from .context import LEADING_SLASHES, USUAL, Place, data_severity, harmless_escape
 from .ipv4 import embedded_ipv4, ends_in_a_number, rare_ipv4
 
 __all__ = [
@@ -208,11 +210,17 @@ def scheme_confusion(split: Reading, scheme: str) -> Finding | None:
 
 
 def dangerous_scheme(split: Reading, scheme: str) -> Finding:
-    """``javascript:``, ``vbscript:``, ``data:``, however written (case, tabs inside)."""
+    """``javascript:``, ``vbscript:``, ``data:``, however written (case, tabs inside); a
+    ``data:`` URL by its media type: a warning for a document or script, an info for an
+    image, a font, text (:func:`urikit._lint.context.data_severity`)."""
     what = DANGEROUS[scheme]
+    severity: Severity | None = None
+    if scheme == "data":
+        severity, what = data_severity(split.components[5])
     start = split.start(0)
     written = split.components[0] or scheme
-    return finding("dangerous-scheme", start, start + len(written), f"the scheme {scheme}: {what}")
+    message = f"the scheme {scheme}: {what}"
+    return finding("dangerous-scheme", start, start + len(written), message, severity)
 
 
 # -- the authority -------------------------------------------------------------------------
@@ -222,8 +230,11 @@ _TOP_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9-]*[A-Za-z0-9]")  # RFC 2396 §3.2.2
 
 def _looks_like_host(user: str) -> bool:
     """Whether ``user`` holds what people read as a host: a dotted name ending in a
-    label that begins with a letter, four dotted numbers, ``www.``..., ``localhost``.
+    label that begins with a letter, four dotted numbers, ``www.``..., ``localhost``, or
+    a name ending in a dot that the host after ``@`` seems to continue.
     Token by token (no backtracking regex over the whole text: linear time)."""
+    if user.endswith(".") and _NAME_TOKENS.fullmatch(user):
+        return True  # www.@pple.com: the name goes on after the "@"
     for match in _NAME_TOKENS.finditer(user):
         token = match[0].strip(".-").lower()
         if token == "localhost" or token.startswith("www."):
@@ -256,14 +267,18 @@ def userinfo_rules(split: Reading) -> list[Finding]:
 
 
 def authority_confusion(split: Reading) -> Finding | None:
-    """``?`` or ``#`` right after the authority, then ``@`` (or ``.`` or ``:`` at once)
-    before the next ``/``: a parser that ends the authority at ``/`` only (bpo-30500, the
-    Log4j allowlist bypass) reads another host."""
+    """``?`` or ``#`` right after the authority, then ``@`` (or ``.`` or ``:`` at once, or
+    a host name and a port) before the next ``/``: a parser that ends the authority at
+    ``/`` only (bpo-30500, the Log4j allowlist bypass) reads another host."""
     text = split.text
     end = split.start(5)
     slash = text.find("/", end)
     tail = text[end : slash if slash >= 0 else len(text)]
-    if not tail or tail[0] not in "?#" or not ("@" in tail or tail[1:2] in (".", ":")):
+    if not tail or tail[0] not in "?#":
+        return None
+    name, colon, port = tail[1:].rpartition(":")
+    hostport = bool(colon) and port.isdigit() and _looks_like_host(name)  # Log4j's #evil:1389
+    if not ("@" in tail or tail[1:2] in (".", ":") or hostport):
         return None
     seen = (text[split.start(1) : end] + tail).rpartition("@")[2]
     message = (
@@ -325,10 +340,14 @@ def port_rules(split: Reading, scheme: str | None) -> Finding | None:
     return None
 
 
+#: The escape of a hex digit: %30-%39, %41-%46, %61-%66.
+_HEX_ESCAPE = "%(?:3[0-9]|[46][1-6])"
 # -- percent-encodings ------------------------------------------------------------------------
 _ESCAPES = re.compile(
     "%(?:[01][0-9A-F]|7F|C2%[89][0-9A-F]|25[0-9A-F]{2}|2E|2F|5C|C[01]%[0-9A-F]{2}"
-    "|E0%[89][0-9A-F]%[0-9A-F]{2}|F0%8[0-9A-F]%[0-9A-F]{2}%[0-9A-F]{2})",
+    "|E0%[89][0-9A-F]%[0-9A-F]{2}|F0%8[0-9A-F]%[0-9A-F]{2}%[0-9A-F]{2}"
+    # a "%" whose hex digits are themselves encoded (%%32%65 is %2e once decoded)
+    f"|{_HEX_ESCAPE}(?:{_HEX_ESCAPE}|[0-9A-F])|[0-9A-F]{_HEX_ESCAPE})",
     re.IGNORECASE,
 )
 _DOT_SEGMENT = re.compile(r"(?<![^/\\])(?:\.|%2e){1,2}(?![^/\\])", re.IGNORECASE)
@@ -341,7 +360,7 @@ def _more(message: str, more: int) -> str:
 def _kind(escape: str, in_path: bool, in_authority: bool) -> str | None:
     """The rule a percent-encoding matched by ``_ESCAPES`` belongs to, if any."""
     first = escape[1:3].upper()
-    if first == "25":
+    if first == "25" or "%" in escape[1:3]:
         return "double-encoding"
     if first[0] in "01" or first in ("7F", "C2"):
         return "encoded-control"
@@ -360,14 +379,23 @@ _MEANING = {
 }
 
 
-def percent_rules(split: Reading) -> list[Finding]:
+def percent_rules(split: Reading, scheme: str | None = None) -> list[Finding]:
     """The percent-encodings that hide controls, delimiters, dot segments or a second
-    encoding; each rule once, at its first place."""
+    encoding; each rule once, at its first place.  An encoded slash that only keeps a
+    name in one segment (``group%2Fproject``), and a line break in a ``mailto:`` body
+    (RFC 6068 §5), are the usual, harmless use: an ``info``, unless another place of the
+    same rule is not (:func:`urikit._lint.context.harmless_escape`)."""
     text = split.text
+    path = split.components[5]
     path_start = split.start(5)
-    path_end = path_start + len(split.components[5])
+    path_end = path_start + len(path)
     authority_start = split.start(1) if split.components[1] is not None else path_start
+    lead = LEADING_SLASHES.match(text, path_start, path_end).end()  # type: ignore[union-attr]
+    # the header fields of a mailto: URI (RFC 6068) follow its first "?" (the query, or
+    # under RFC 2396 the opaque part's): the field of each escape, found moving on
+    field = seen = text.find("?") + 1 if scheme == "mailto" else 0
     first: dict[str, tuple[int, int, str]] = {}
+    usual: dict[str, tuple[int, int, str]] = {}
     counts: dict[str, int] = {}
     for match in _ESCAPES.finditer(text):
         at = match.start()
@@ -376,21 +404,48 @@ def percent_rules(split: Reading) -> list[Finding]:
         if kind is None or (kind == "encoded-dot-segment" and kind in first):
             continue
         counts[kind] = counts.get(kind, 0) + 1
-        first.setdefault(kind, (at, match.end(), match[0]))
+        if field and at > seen:
+            field, seen = max(field, text.rfind("&", seen, at) + 1), at
+        place = Place(
+            text,
+            at,
+            path_start,
+            path_end,
+            lead,
+            field if field and at >= field else -1,
+            scheme,
+            split.components[1],
+        )
+        if kind in ("encoded-slash", "encoded-control") and harmless_escape(kind, place):
+            usual.setdefault(kind, (at, match.end(), match[0]))
+        else:
+            first.setdefault(kind, (at, match.end(), match[0]))
     found = []
-    for kind, (at, end, escape) in first.items():
+    for kind, (at, end, escape) in [*first.items(), *usual.items()]:
         if kind == "encoded-dot-segment":
             dots = _dot_segment(split, path_start, path_end)
             if dots is not None:
                 found.append(dots)
             continue
-        decoded = _decoded(escape)
-        where = "path" if path_start <= at < path_end else "authority"
-        meaning = _MEANING[kind].format(escape[3:].upper(), decoded, where)
+        if kind in first and first[kind][0] != at:
+            continue  # the harmless place of a rule that has another
+        if kind == "double-encoding" and "%" in escape[1:3]:  # %%32%65: "%" then encoded digits
+            inner = "%" + unquote(escape[1:], errors="replace")
+            twice = _decoded(inner)
+            what = repr(twice) if twice != "\ufffd" else f"the octet 0x{inner[1:].upper()}"
+            meaning = f"is {inner} once decoded, {what} decoded twice"
+        else:
+            where_name = "path" if path_start <= at < path_end else "authority"
+            meaning = _MEANING[kind].format(escape[3:].upper(), _decoded(escape), where_name)
         if kind == "encoded-control":
+            decoded = _decoded(escape)
             meaning = f"decodes to U+{ord(decoded):04X} ({_control_name(decoded)})"
+        severity: Severity | None = None
+        if kind not in first:
+            severity = "info"
+            meaning += USUAL[kind]
         message = _more(f"{escape} {meaning}", counts[kind] - 1)
-        found.append(finding(kind, at, end, message))
+        found.append(finding(kind, at, end, message, severity))
     return found
 
 
@@ -406,7 +461,7 @@ def _decoded(escape: str) -> str:
         return chr(((octets[1] & 0x3F) << 6) | (octets[2] & 0x3F))
     if len(octets) == 4:
         return chr(((octets[1] & 0x3F) << 12) | ((octets[2] & 0x3F) << 6) | (octets[3] & 0x3F))
-    return octets.decode("utf-8")
+    return octets.decode("utf-8", "replace")  # a lone lead octet when decoded twice
 
 
 def _control_name(char: str) -> str:
@@ -440,13 +495,21 @@ _CHARACTER_REFERENCE = re.compile(
 )
 
 
+#: A ";" that starts a parameter (a name and "=").
+_SEMICOLON_PARAMETER = re.compile(r";[^=&;#]*=")
+
+
 def query_semicolon(split: Reading) -> Finding | None:
     """``;`` in the query, which some parsers take as a parameter separator (CVE-2021-23336);
-    one that ends an HTML character reference says the URL was copied from HTML escaped."""
+    one that ends an HTML character reference says the URL was copied from HTML escaped.
+    Cloaking needs both separators: a query that separates parameters with ``&`` and with
+    ``;`` is a warning; one whose ``;`` separates all (gitweb) or none (``wght@400;700``,
+    Google Fonts) an info."""
     query = split.components[6] or ""
     semicolon = query.index(";")
     at = split.start(6) + semicolon
     escaped = _CHARACTER_REFERENCE.search(query, max(0, semicolon - 33), semicolon)
+    severity: Severity | None = None
     if escaped is not None:
         what = (
             f"';' ends the HTML character reference {escaped[0]};: the URL was copied from "
@@ -454,9 +517,11 @@ def query_semicolon(split: Reading) -> Finding | None:
         )
     else:
         what = "';' in the query: parsers"
+        if "&" not in query or _SEMICOLON_PARAMETER.search(query) is None:
+            severity = "info"  # gitweb's only separator, or inside a value (wght@400;700)
     message = _more(
         f"{what} that split parameters at ';' see other parameters than those that split "
         "at '&' only",
         query.count(";") - 1,
     )
-    return finding("query-semicolon", at, at + 1, message)
+    return finding("query-semicolon", at, at + 1, message, severity)

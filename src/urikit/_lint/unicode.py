@@ -18,7 +18,7 @@ import unicodedata
 
 from .catalogue import Finding, finding, shown
 
-__all__ = ["bidi_control", "mixed_script_host", "nfkc_delimiter"]
+__all__ = ["bidi_control", "mixed_script_host", "nfkc_delimiter", "scripts"]
 
 #: What NFKC may turn a character into that ends or splits an authority, or decodes.
 _DELIMITERS = frozenset("/?#@:[]\\%")
@@ -79,7 +79,7 @@ _TOGETHER = (
 _LABEL_LIMIT = 63  # RFC 1035 §2.3.4: longer is no DNS label (and punycode is not linear)
 
 
-def _scripts(label: str) -> set[str]:
+def scripts(label: str) -> set[str]:
     """The scripts of the letters of ``label`` (NFKC-mapped), by character name."""
     found = set()
     for char in unicodedata.normalize("NFKC", label):
@@ -110,9 +110,9 @@ def mixed_script_host(host: str, start: int) -> Finding | None:
             label = _unicode_label(written) or ""
             shown_label = f"{written} ({label})"
         if not label.isascii() and len(label) <= 4 * _LABEL_LIMIT:
-            scripts = _scripts(label)
-            if len(scripts) > 1 and not any(scripts <= allowed for allowed in _TOGETHER):
-                names = " and ".join(sorted(script.title() for script in scripts))
+            found = scripts(label)
+            if len(found) > 1 and not any(found <= allowed for allowed in _TOGETHER):
+                names = " and ".join(sorted(script.title() for script in found))
                 message = f"host label {shown(shown_label)} mixes {names} letters"
                 return finding("mixed-script-host", at, at + len(written), message)
         at += len(written) + 1
