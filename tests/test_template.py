@@ -634,6 +634,14 @@ GROWTH = [
     ("{+x}", lambda n: "%25" * (n // 3)),
     ("{.x*}", lambda n: ".a=b" * (n // 4)),
     ("{x}/{x}", lambda n: "a" * (n // 2) + "/" + "a" * (n // 2)),
+    ("{x}", lambda n: "a,%C3%A9" * (n // 8)),
+    ("{x}", lambda n: "a," * (n // 2) + "%"),
+    ("{+x}", lambda n: "%20!" * (n // 4)),
+    ("{+x}", lambda n: "%20=" * (n // 4)),
+    ("{;keys*}", lambda n: ";a=%20" * (n // 6)),
+    ("{?q,page}", lambda n: "?q=" + "%41" * (n // 3)),
+    ("X{.x}/{y}", lambda n: "X." + "a" * n + "/b"),
+    ("X{.x}/{y}", lambda n: "X." + "a" * n + "/%"),
 ]
 
 
