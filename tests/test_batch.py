@@ -12,10 +12,11 @@ and a polars Series.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pandas as pd
 import polars as pl
@@ -107,6 +108,8 @@ def arrow_type(function: str, large: bool) -> Any:
     if function == "extract":
         fields = [("uri", string), ("iri", string), ("start", pa.int64()), ("end", pa.int64())]
         return pa.list_(pa.struct(fields))
+    if function == "match_templates":
+        return pa.struct([("index", pa.int64()), ("template", string), ("variables", string)])
     return string
 
 
@@ -203,6 +206,28 @@ def or_none(function: Callable[..., str]) -> Callable[..., str | None]:
     return call
 
 
+#: Templates for the rows of ROWS: several match some rows, none matches others.
+ROUTES = ["http://{host}{/path*}{?q}", "mailto:{to}", "{scheme}:{+rest}", "{#f}", "{+any}"]
+
+
+def route_of(
+    text: str, templates: list[str] = ROUTES, order: str = "given", **options: Any
+) -> dict[str, object] | None:
+    """What ``batch.match_templates`` gives for a row: every template tried in turn (in
+    the order given, or the most literal characters first), the first match."""
+    parsed = [urikit.URITemplate(t) for t in templates]
+    ranks = list(range(len(parsed)))
+    if order == "specific":
+        literal = [len(t.expand({})) for t in parsed]  # (no bound values in these tests)
+        ranks.sort(key=lambda i: -literal[i])
+    for i in ranks:
+        found = parsed[i].match(text, **options)
+        if found is not None:
+            variables = json.dumps(found, ensure_ascii=False, separators=(",", ":"))
+            return {"index": i, "template": templates[i], "variables": variables}
+    return None
+
+
 #: name: (the batch function, the per-URL function of one row), each with the options.
 def matches_of(text: str, **options: Any) -> list[dict[str, object]]:
     """What ``batch.extract`` gives for a row: ``urikit.extract``'s matches as dicts."""
@@ -226,6 +251,10 @@ FUNCTIONS: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {
         lambda row, **kw: or_none(urikit.relativize)(BASE, row, **kw),
     ),
     "extract": (batch.extract, lambda row, **kw: matches_of(row, **kw)),
+    "match_templates": (  # (no grammar: templates read URIs as RFC 6570 writes them)
+        lambda col, **kw: batch.match_templates(col, ROUTES),
+        lambda row, **kw: route_of(row),
+    ),
 }
 
 
@@ -290,6 +319,102 @@ def test_a_string_view_and_a_null_typed_column(engine: str) -> None:
         view = pa.array(["http://a/", None, "a b"], pa.string_view())
         assert_same(batch.normalize(view).to_pylist(), ["http://a/", None, None])
     assert_same(batch.is_valid(pa.nulls(3)).to_pylist(), [None, None, None])
+
+
+# -- match_templates: the routing question ----------------------------------------------------
+class Counted(urikit.URITemplate):
+    """A template that counts the URIs it is asked to match."""
+
+    __slots__ = ()
+    calls: ClassVar[list[str]] = []
+
+    def match(self, uri: str, **options: Any) -> Any:
+        Counted.calls.append(str(self))
+        return super().match(uri, **options)
+
+
+def test_match_templates_tries_only_the_templates_a_row_can_match() -> None:
+    """Many templates under many prefixes: each row is tried against the templates whose
+    leading literal it starts with (and those without one), in order; the result is the
+    first match of trying every template in turn."""
+    templates = [f"/api/v{k}/{{resource}}{{/id}}" for k in range(300)]
+    templates += ["/api/v1/users/me", "/static/{+path}", "{+anything}/raw", "/api/v12{/x}"]
+    rows: list[str | None] = [
+        "/api/v7/users/42",
+        "/api/v1/users/me",  # /api/v1/{resource}{/id} first, in the order given
+        "/api/v12/things",
+        "/api/v120/things/9",  # /api/v12{/x} cannot take "0/things/9"
+        "/static/a/b.css",
+        "/docs/raw",
+        "/nowhere",
+        None,
+        "",
+    ]
+    Counted.calls = []
+    counted = [Counted(t) for t in templates]
+    Counted.calls = []
+    for order in ("given", "specific"):
+        got = batch.match_templates(rows, counted, order=order)
+        want = [None if r is None else route_of(r, templates, order) for r in rows]
+        assert_same(got, want)
+    assert got[1] is not None and got[1]["template"] == "/api/v1/users/me"  # specific
+    tried = len(Counted.calls) - 2 * len(templates)  # once each, by the router: refusals
+    assert tried < 2 * 30, Counted.calls  # for the 9 rows, in each order: not 300 per row
+    assert "/api/v12{/x}" in Counted.calls and "{+anything}/raw" in Counted.calls
+
+
+def test_match_templates_values_and_options() -> None:
+    routes = ["/r{?keys*}", "/l{/list*}", "/q{?a,b}", "/u/{id}"]
+    rows = ["/r?a=1&b=%C3%A9", "/r?a=1&a=2", "/l/x/y", "/q?b=2&a=1", "/u/%2F"]
+    strict = batch.match_templates(rows, routes)
+    variables = [None if r is None else json.loads(r["variables"]) for r in strict]
+    assert variables == [
+        {"keys": {"a": "1", "b": "é"}},
+        {"keys": [["a", "1"], ["a", "2"]]},  # a name twice: its pairs
+        {"list": ["x", "y"]},
+        None,  # strict: {?a,b} in its order only
+        {"id": "/"},
+    ]
+    assert json.loads(batch.match_templates(rows, routes, query="any")[3]["variables"]) == {
+        "b": "2",
+        "a": "1",
+    }
+    bound = urikit.URITemplate("/p{/a,b}").partial({"a": "x"})  # a template with values
+    assert batch.match_templates(["/p/x/y", "/p/z/y"], [bound]) == [
+        {"index": 0, "template": "/p/x{/b}", "variables": '{"b":"y"}'},
+        None,
+    ]
+    assert batch.match_templates(["/a"], []) == [None]
+    table = pa.table({"url": pa.array(["/u/7", "/x", None], pa.large_string())})
+    routed = batch.match_templates(table["url"], routes)
+    assert routed.type.field("template").type == pa.large_string()
+    assert routed.combine_chunks().field("index").to_pylist() == [3, None, None]
+    series = batch.match_templates(pd.Series(["/u/7", "/x"]), routes)
+    assert series.struct.field("variables").isna().tolist() == [False, True]
+    polars = batch.match_templates(pl.Series("url", ["/l/a", None]), routes)
+    assert polars.struct.field("index").to_list() == [1, None]
+
+
+@pytest.mark.parametrize("kind", ["list", "string", "pandas"])
+def test_match_templates_wrong_arguments_raise_before_any_row(kind: str) -> None:
+    col = column(kind, ["/a", None])
+    with pytest.raises(urikit.URISyntaxError) as raised:
+        batch.match_templates(col, ["/ok", "/u/{id"])
+    assert raised.value.position == 6
+    with pytest.raises(urikit.AmbiguousTemplateError) as ambiguous:
+        batch.match_templates(col, ["{a}{b}"])
+    assert ambiguous.value.position == 0  # the expression whose end cannot be told
+    wrongs: list[Callable[[], object]] = [
+        lambda: batch.match_templates(col, ["/a"], query="loose"),  # type: ignore[arg-type]
+        lambda: batch.match_templates(col, ["/a"], order="best"),  # type: ignore[arg-type]
+    ]
+    for wrong in wrongs:
+        with pytest.raises(ValueError):
+            wrong()
+    with pytest.raises(TypeError):
+        batch.match_templates(col, "/a/{b}")
+    with pytest.raises(TypeError):
+        batch.match_templates([b"/a"], ["/a"])
 
 
 # -- arguments ----------------------------------------------------------------------------

@@ -1817,3 +1817,199 @@ def test_a_reference_that_names_a_file_is_taken_as_a_reference_and_said_so(
     read = run(command, "-i", str(path))
     assert read.err == "" and read.code == 0, read
     assert run(command, "http://a/b").err == ""  # no file of that name: no word
+
+
+# -- template expand, template match ---------------------------------------------------------
+def test_template_expand_with_the_variables_of_the_options() -> None:
+    """--vars (a JSON object), then each --var over it: NAME=VALUE a string as written
+    (a comma is a character of it), NAME:=JSON any JSON value (lists, objects, null)."""
+    t = "/r{/id}{?q,tags,opts*}"
+    text, as_json, over, undefined = run_all(
+        ["template", "expand", t, "--var", "id=a/b", "--var", "q=x,y"],
+        ["template", "expand", "--json", t, "--var", 'tags:=["a","b c"]'],
+        ["template", "expand", t, "--vars", '{"id": 7, "q": "v"}', "--var", "q=w"],
+        ["template", "expand", t, "--vars", '{"id": "1", "q": null}', "--var", 'opts:={"k":"v"}'],
+    )
+    assert (text.code, text.out) == (0, "/r/a%2Fb?q=x%2Cy\n"), text
+    (record,) = assert_records(as_json, ['{"tags": ["a", "b c"]}'], file="<arg>")
+    assert record == {**record, "result": "/r?tags=a,b%20c", "error": None}, as_json
+    assert over.out == "/r/7?q=w\n" and undefined.out == "/r/1?k=v\n", (over, undefined)
+
+
+def test_template_expand_one_json_object_per_line(tmp_path: Path) -> None:
+    """--input FILE: one expansion per line, each line's variables over the options';
+    a line that is not JSON, not an object, or with values the template cannot take is
+    an invalid input (at its column for JSON), and the output lines up."""
+    data = b'{"id": 1}\n{"id": "a b", "v": "x"}\nnot json\n[1]\n{"id": [["a"]]}\n\xff\n{}\n'
+    path = tmp_path / "vars.jsonl"
+    path.write_bytes(data)
+    argv = ["template", "expand", "/u/{id}{?v}", "--var", "v=1"]
+    text, as_json, skip = run_all(
+        [*argv, "-i", "-"],
+        [*argv, "--json", "-i", str(path)],
+        [*argv, "--on-error", "skip", "-i", "-"],
+        stdin=data,
+    )
+    assert text.code == 1 and text.lines == ["/u/1?v=1", "/u/a%20b?v=x", "", "", "", "", "/u/?v=1"]
+    assert text.err.splitlines() == [
+        "<stdin>:3:1: not JSON: Expecting value",
+        "<stdin>:4:1: a JSON object of variables, not an array",
+        "<stdin>:5:1: the value of 'id' holds a list: a template value is a str, int, "
+        "float, bool, None, a list or tuple of them, or a mapping or list of pairs of them "
+        "(RFC 6570 §2.3)",
+        "<stdin>:6:1: not UTF-8: byte 0xFF",
+    ], text
+    lines = data.decode("utf-8", "replace").splitlines()
+    records = assert_records(as_json, lines, file=str(path))
+    assert [r["error"] and r["error"]["kind"] for r in records] == [
+        None,
+        None,
+        "invalid-json",
+        "not-an-object",
+        "invalid-value",
+        "not-utf-8",
+        None,
+    ], as_json
+    assert [r["result"] for r in records][:2] == ["/u/1?v=1", "/u/a%20b?v=x"], as_json
+    assert skip.lines == ["/u/1?v=1", "/u/a%20b?v=x", "/u/?v=1"], skip
+    broken = run("template", "expand", "/{x}", "-i", "-", stdin=b'{"x": "a",\n  "y": 1}\n')
+    huge = run("template", "expand", "/{x}", "-i", "-", stdin=b'{"x": ' + b"1" * 5000 + b"}\n")
+    assert huge.code == 1 and huge.err.startswith("<stdin>:1:1: Exceeds the limit"), huge
+    assert broken.err.splitlines() == [  # one object a line: JSON Lines
+        "<stdin>:1:11: not JSON: Expecting property name enclosed in double quotes",
+        "<stdin>:2:6: not JSON: Extra data",
+    ], broken
+
+
+def test_template_match() -> None:
+    """The variables of each URI as a JSON object; a URI that does not match is an
+    invalid input at the first character that leaves the leading literal (else at 1)."""
+    t = "/users/{id}{/repos*}{?q,page}"
+    data = b"/users/7/a/b?q=x\n/users/a%2Fb\n/user/7\n/users/7?page=2&q=x\n\xff\n"
+    text, as_json, any_order, args = run_all(
+        ["template", "match", t],
+        ["template", "match", "--json", t, "-"],
+        ["template", "match", t, "--query", "any", "--on-error", "input"],
+        ["template", "match", "--json", t, "/users/%C3%A9", "/users/"],
+        stdin=data,
+    )
+    assert text.code == 1 and text.lines == [
+        '{"id": "7", "repos": ["a", "b"], "q": "x"}',
+        '{"id": "a/b"}',
+        "",
+        "",
+        "",
+    ], text
+    assert text.err.splitlines() == [
+        f"<stdin>:3:6: does not match the template '{t}' (every URI it matches starts with "
+        "'/users/')",
+        f"<stdin>:4:1: does not match the template '{t}'",
+        "<stdin>:5:1: not UTF-8: byte 0xFF",
+    ], text
+    records = assert_records(as_json, data.decode("utf-8", "replace").splitlines())
+    assert records[0]["variables"] == {"id": "7", "repos": ["a", "b"], "q": "x"}, as_json
+    assert [r["variables"] is None for r in records] == [False, False, True, True, True]
+    assert records[2]["error"] == {
+        "position": 5,
+        "line": 3,
+        "column": 6,
+        "kind": "unmatched",
+        "reason": f"does not match the template '{t}' (every URI it matches starts with '/users/')",
+    }, as_json
+    assert any_order.lines[2:4] == ["/user/7", '{"id": "7", "page": "2", "q": "x"}'], any_order
+    assert args.code == 0, args
+    assert [
+        r["variables"] for r in assert_records(args, ["/users/%C3%A9", "/users/"], "<arg>")
+    ] == [
+        {"id": "é"},
+        {"id": ""},
+    ]
+
+
+def test_template_usage_errors() -> None:
+    """An invalid TEMPLATE at its column, a template match cannot read back, and wrong
+    --var or --vars are usage errors (2), before any input is read; expand takes any
+    valid template."""
+    cases: list[tuple[list[str], str]] = [
+        (["template", "expand", "/u/{id"], "TEMPLATE '/u/{id': column 7: "),
+        (["template", "match", "/u/{i d}", "/u/1"], "TEMPLATE '/u/{i d}': column 6: "),
+        (["template", "match", "{+path}{?q}", "/a"], "TEMPLATE '{+path}{?q}': column 1: "),
+        (["template", "match", "{x,y}"], "column 4: an expression of several variables"),
+        (["template", "expand", "/{x}", "--var", "x"], "--var 'x': NAME=VALUE"),
+        (["template", "expand", "/{x}", "--var", "=1"], "--var '=1'"),
+        (["template", "expand", "/{x}", "--var", "x:=[1"], "--var 'x:=[1': not JSON"),
+        (
+            ["template", "expand", "/{x}", "--vars", "[1]"],
+            "--vars: a JSON object of variables, not an array",
+        ),
+        (["template", "expand", "/{x}", "--vars", "{"], "--vars: not JSON"),
+        (["template", "expand", "/{x}", "--vars", "null"], "variables, not null"),
+        (["template", "expand", "/{x}", "--vars", "true"], "variables, not a boolean"),
+        (["template", "expand", "/{x}", "--vars", '"x"'], "variables, not a string"),
+        (["template", "expand", "/{x}", "--vars", "1.5"], "variables, not a number"),
+        (["template", "expand", "/{x:2}", "--var", 'x:=["a"]'], "the prefix modifier of x:2"),
+    ]
+    results = run_all(*(argv for argv, _ in cases), stdin=b"/u/1\n")
+    for (argv, words), result in zip(cases, results, strict=True):
+        assert result.code == 2 and not result.out, result
+        assert_one_line(result, f"template {argv[1]}", words)
+    alone, no_template = run_all(["template"], ["template", "match"])
+    assert alone.code == 2 and "ACTION" in alone.err, alone
+    assert no_template.code == 2 and "TEMPLATE" in no_template.err, no_template
+    ambiguous = run("template", "expand", "{+path}{?q}", "--var", "path=/a", "--var", "q=1")
+    assert (ambiguous.code, ambiguous.out) == (0, "/a?q=1\n"), ambiguous
+
+
+def test_template_help_mentions_every_flag() -> None:
+    parser = build_parser()
+    (commands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    (actions,) = [
+        a
+        for a in commands.choices["template"]._actions
+        if isinstance(a, argparse._SubParsersAction)
+    ]
+    top = run("template", "--help")
+    assert top.code == 0 and "expand" in top.out and "match" in top.out, top
+    for name, sub in actions.choices.items():
+        shown = run("template", name, "--help")
+        assert shown.code == 0, shown
+        for flag in {s for a in sub._actions for s in a.option_strings}:
+            assert re.search(rf"(?<![\w-]){re.escape(flag)}(?![\w-])", shown.out), (name, flag)
+    assert "NAME:=JSON" in run("template", "expand", "--help").out
+
+
+def _console_blocks(text: str, after: str) -> list[tuple[str, list[str]]]:
+    """The commands (``$ ...``) of the first ``console`` block after the line ``after``
+    of a Markdown text, each with the lines it prints (stdout, then stderr)."""
+    block = text.split(after, 1)[1].split("```console\n", 1)[1].split("```", 1)[0]
+    examples: list[tuple[str, list[str]]] = []
+    for line in block.splitlines():
+        if line.startswith("$ "):
+            examples.append((line[2:], []))
+        else:
+            examples[-1][1].append(line)
+    return examples
+
+
+def test_the_template_examples_of_docs_cli_md() -> None:
+    """Each ``$ urikit template ...`` example of docs/cli.md, run here, prints what the
+    document shows (``printf ... |`` feeds stdin; ``echo $?`` shows the exit status)."""
+    text = (Path(__file__).parent.parent / "docs" / "cli.md").read_text("utf-8")
+    examples = _console_blocks(text, "The examples of `template`")
+    assert len(examples) >= 6
+    code = None
+    for command, shown in examples:
+        if command == "echo $?":
+            assert shown == [str(code)], command
+            continue
+        words = shlex.split(command)
+        stdin = b""
+        if "|" in words:
+            bar = words.index("|")
+            assert words[:1] == ["printf"] and bar == 2, command
+            stdin = words[1].replace("\\n", "\n").replace("%%", "%").encode()
+            words = words[bar + 1 :]
+        assert words[:2] == ["urikit", "template"], command
+        result = run(*words[1:], stdin=stdin)
+        assert result.lines + result.err.splitlines() == shown, (command, result)
+        code = result.code

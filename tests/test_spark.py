@@ -10,6 +10,7 @@ Spark needs Java (17 here and on CI: ``JAVA_HOME``, else ``/usr/lib/jvm/*17*``, 
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import shutil
 import sys
@@ -74,6 +75,10 @@ def flavour(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
     return name
 
 
+#: Templates that some rows of the sample match (the first that matches wins).
+ROUTES = ["http://{host}{/path*}", "https://{host}/{+rest}", "{scheme}:{+rest}"]
+
+
 def rows(path: Path = SAMPLE) -> list[str | None]:
     lines: list[str | None] = list(path.read_text("utf-8").splitlines())
     return [*lines, None, "", "http://exa mple.com/", "HTTP://Example.COM:80/./a"]
@@ -83,7 +88,7 @@ def per_url(text: str | None) -> dict[str, Any]:
     """What each column must hold for ``text``, from the per-URL functions."""
     if text is None:
         return dict.fromkeys(
-            ["valid", "iri", "error", "parts", "normal", "target", "relative", "found"]
+            ["valid", "iri", "error", "parts", "normal", "target", "relative", "found", "route"]
         )
 
     def orelse(function: Any, *args: Any, **options: Any) -> Any:
@@ -98,6 +103,12 @@ def per_url(text: str | None) -> dict[str, Any]:
     except urikit.URISyntaxError as e:
         error = {"position": e.position, "kind": e.kind.value, "reason": e.reason}
     parts = orelse(urikit.parse, text)
+    route = None
+    for index, template in enumerate(ROUTES):
+        variables = urikit.URITemplate(template).match(text)
+        if variables is not None:
+            route = {"index": index, "template": template, "variables": variables}
+            break
     return {
         "valid": urikit.is_valid(text),
         "iri": urikit.is_valid(text, rule="IRI", grammar="rfc3987"),
@@ -110,6 +121,7 @@ def per_url(text: str | None) -> dict[str, Any]:
             {"uri": m.uri, "iri": m.iri, "start": m.start, "end": m.end}
             for m in urikit.extract(f"see {text}.", schemes="any")
         ],
+        "route": route,
     }
 
 
@@ -133,10 +145,13 @@ def test_the_columns_equal_the_per_url_results(spark: SparkSession, flavour: str
         uf.resolve(BASE, "url").alias("target"),
         uf.relativize(urikit.parse(BASE), url).alias("relative"),
         uf.extract(F.concat(F.lit("see "), url, F.lit(".")), schemes="any").alias("found"),
+        uf.match_templates("url", ROUTES).alias("route"),
     ).collect()
     assert len(found) == len(data)
     for row in found:
         got = {name: as_python(row[name]) for name in row.asDict() if name != "i"}
+        if got["route"] is not None:
+            got["route"]["variables"] = json.loads(got["route"]["variables"])
         assert got == per_url(data[row["i"]]), data[row["i"]]
 
 
@@ -149,6 +164,10 @@ def test_a_wrong_argument_raises_on_the_driver(spark: SparkSession) -> None:
         uf.resolve("//no/scheme", "url")
     with pytest.raises(ValueError):
         uf.normalize("url", level="full")
+    with pytest.raises(urikit.AmbiguousTemplateError):
+        uf.match_templates("url", ["{a}{b}"])
+    with pytest.raises(ValueError):
+        uf.match_templates("url", ["/a"], order="best")  # type: ignore[arg-type]
 
 
 def test_the_example_job_normalizes_deduplicates_and_reports(

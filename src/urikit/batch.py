@@ -40,9 +40,10 @@ by row in Python.  pandas and polars input needs pyarrow (``pip install urikit[a
 from __future__ import annotations
 
 import contextlib
+import json
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from . import (
     GRAMMARS,
@@ -50,6 +51,7 @@ from . import (
     ResolutionError,
     URIReference,
     URISyntaxError,
+    URITemplate,
     _engine,
     validate,
 )
@@ -61,14 +63,17 @@ from . import relativize as _relativize
 from . import resolve as _resolve
 from ._algorithms.normalize import LEVEL_IDS, Level
 from ._columns import arrow
-from ._columns.arrow import COMPONENTS, MATCH_FIELDS, Operation
+from ._columns.arrow import COMPONENTS, MATCH_FIELDS, ROUTE_FIELDS, Operation
+from ._templates.route import Router
 
 __all__ = [
     "COMPONENTS",
     "MATCH_FIELDS",
+    "ROUTE_FIELDS",
     "errors",
     "extract",
     "is_valid",
+    "match_templates",
     "normalize",
     "relativize",
     "resolve",
@@ -230,6 +235,51 @@ def extract(
         return [{"uri": m.uri, "iri": m.iri, "start": m.start, "end": m.end} for m in found]
 
     return _apply(column, Operation("extract", row, None))
+
+
+def match_templates(
+    column: Any,
+    templates: Iterable[str | URITemplate],
+    *,
+    query: Literal["strict", "any"] = "strict",
+    order: Literal["given", "specific"] = "given",
+) -> Any:
+    """Which of ``templates`` (RFC 6570 URI Templates, text or :class:`~urikit.URITemplate`)
+    each row matches, and its variables: the routing question.  Per row ``{"index": int,
+    "template": str, "variables": str}`` (an Arrow struct): the template's index in
+    ``templates`` and its text, and its variables as ``URITemplate.match`` gives them
+    (``query`` is its option), written as a JSON object (lists as arrays, associative
+    arrays as objects, or as arrays of ``[name, value]`` when a name repeats); null for
+    a null row or one that no template matches.
+
+    ``order="given"`` (the default) tries the templates in the order given and the first
+    that matches wins, as most routers do; ``order="specific"`` tries those with the
+    most literal characters first (ties in the order given): ``/users/me`` before
+    ``/users/{id}``.  Only the templates whose leading literal a row starts with are
+    tried.  An invalid template raises :class:`~urikit.URISyntaxError`, one outside the
+    invertible subset :class:`~urikit.AmbiguousTemplateError`, before any row is read.
+
+    >>> routes = ["/users/{id}", "/users/{id}/repos{?page}", "/files{/path*}"]
+    >>> match_templates(["/users/7/repos?page=2", "/files/a/b", "/nowhere", None], routes)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [{'index': 1, 'template': '/users/{id}/repos{?page}', 'variables': '{"id":"7","page":"2"}'},
+     {'index': 2, 'template': '/files{/path*}', 'variables': '{"path":["a","b"]}'}, None, None]
+    """
+    router = Router(templates, query=query, order=order)  # a wrong argument raises here
+    texts = [str(template) for template in router.templates]
+
+    def row(text: str) -> dict[str, object] | None:
+        found = router.route(text)
+        if found is None:
+            return None
+        index, variables = found
+        return {
+            "index": index,
+            "template": texts[index],
+            "variables": json.dumps(variables, ensure_ascii=False, separators=(",", ":")),
+        }
+
+    return _apply(column, Operation("match_templates", row))
 
 
 # -- arguments ---------------------------------------------------------------------------

@@ -28,7 +28,7 @@ urikit must be installed on every executor, as pyspark, pyarrow and pandas are.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Literal
 
 import pandas as pd
 import pyarrow as pa
@@ -37,9 +37,18 @@ from pyspark.sql import functions as F
 from pyspark.sql import types as T
 from pyspark.sql.pandas.functions import pandas_udf
 
-from . import GRAMMARS, Grammar, URIReference, batch
+from . import GRAMMARS, Grammar, URIReference, URITemplate, batch
 
-__all__ = ["errors", "extract", "is_valid", "normalize", "relativize", "resolve", "split"]
+__all__ = [
+    "errors",
+    "extract",
+    "is_valid",
+    "match_templates",
+    "normalize",
+    "relativize",
+    "resolve",
+    "split",
+]
 
 ColumnOrName = Column | str
 
@@ -70,6 +79,15 @@ MATCHES = T.ArrayType(
             T.StructField("end", T.LongType()),
         ]
     )
+)
+#: ``match_templates``' struct: the index and text of the template a row matches, and its
+#: variables as a JSON object.
+ROUTE = T.StructType(
+    [
+        T.StructField("index", T.LongType()),
+        T.StructField("template", T.StringType()),
+        T.StructField("variables", T.StringType()),
+    ]
 )
 _ARROW_ERROR = pa.struct([("position", pa.int32()), ("kind", pa.string()), ("reason", pa.string())])
 
@@ -160,6 +178,25 @@ def extract(
     )
 
 
+def match_templates(
+    col: ColumnOrName,
+    templates: Iterable[str | URITemplate],
+    *,
+    query: Literal["strict", "any"] = "strict",
+    order: Literal["given", "specific"] = "given",
+) -> Column:
+    """Which of ``templates`` each row matches, and its variables
+    (:func:`urikit.batch.match_templates`): a struct ``index`` (long), ``template``
+    (string), ``variables`` (string: a JSON object, for ``from_json`` or
+    ``get_json_object``); null for a null row or one that no template matches.  An
+    invalid or ambiguous template raises here."""
+    templates = [t if isinstance(t, URITemplate) else URITemplate(t) for t in templates]
+    batch.match_templates([], templates, query=query, order=order)
+    return _column(
+        lambda c: batch.match_templates(c, templates, query=query, order=order), ROUTE, col
+    )
+
+
 def _name(grammar: str | Grammar | None, base: str | URIReference | None = None) -> Any:
     """The grammar as the executors get it: by name where it is one of urikit's (a
     name is cheap to send and reads as the same grammar there), the base's grammar
@@ -189,7 +226,8 @@ def _arrow_udf(function: Callable[[Any], Any], type_: T.DataType) -> Any:
 def _pandas_udf(function: Callable[[Any], Any], type_: T.DataType, col: ColumnOrName) -> Column:
     """Before pyspark 4.1: a pandas UDF.  A struct comes back from one as a DataFrame,
     which has no null rows: the struct is made null again where its ``path`` (never
-    null in a reference) or ``position`` (never null in an error) is."""
+    null in a reference), ``position`` (never null in an error) or ``template`` (never
+    null in a route) is."""
     if isinstance(type_, T.ArrayType):  # extract: lists, with None (not pd.NA) for null
 
         def lists(column: pd.Series) -> pd.Series:
@@ -209,5 +247,6 @@ def _pandas_udf(function: Callable[[Any], Any], type_: T.DataType, col: ColumnOr
         return function(column).struct.explode()
 
     found = _PANDAS_UDF(struct, type_)(col)
-    present = found["path" if type_ is COMPONENTS else "position"].isNotNull()
+    never_null = {id(COMPONENTS): "path", id(ERROR): "position", id(ROUTE): "template"}
+    present = found[never_null[id(type_)]].isNotNull()
     return F.when(present, found)

@@ -528,6 +528,75 @@ def _uri_to_iri_command(commands: Commands) -> None:
     _add_input(sub, "uris", "URI", "a URI reference")
 
 
+def _template_command(commands: Commands) -> None:
+    """The ``template`` subcommand: ``template expand`` and ``template match``."""
+    sub = commands.add_parser(
+        "template",
+        help="expand URI Templates (RFC 6570), or match URIs against one",
+        description="URI Templates (RFC 6570): 'expand' writes the URI a template makes of "
+        "variables, 'match' reads the variables back out of URIs.  An invalid TEMPLATE "
+        "is a usage error at its column, and so is one that match cannot read back (outside "
+        "the invertible subset of urikit.URITemplate.match).",
+    )
+    sub._intermixing = True  # a parser of subcommands: argparse's own parsing (see _Subparser)
+    actions = sub.add_subparsers(
+        dest="action", metavar="ACTION", required=True, parser_class=_Subparser
+    )
+    expand = actions.add_parser(
+        "expand",
+        help="the URI a template makes of variables",
+        description="Print the expansion of TEMPLATE (RFC 6570 §3) with the variables of "
+        "--vars and --var (each --var over --vars); with --input, one expansion per line "
+        "of FILE, each line a JSON object of variables over those of the options.  A "
+        "line that is not a JSON object, or whose values the template cannot take (a "
+        "list of lists, a prefix of a list), is an invalid input.",
+    )
+    expand.add_argument("template", metavar="TEMPLATE", help="the URI Template")
+    expand.add_argument(
+        "--var",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a variable: NAME=VALUE gives the string VALUE as it is (a,b is one string, "
+        'its comma encoded), NAME:=JSON the JSON value (a list: \'list:=["a","b"]\', an '
+        'associative array: \'keys:={"a":"1"}\'); may be given many times',
+    )
+    expand.add_argument(
+        "--vars",
+        metavar="JSON",
+        default=None,
+        help="the variables as one JSON object (strings, numbers, booleans; lists and "
+        "objects for lists and associative arrays; null: undefined)",
+    )
+    _add_pipeline(expand, json="result (the URI, or null)", on_error=True)
+    expand.add_argument(
+        "--input",
+        "-i",
+        action="append",
+        metavar="FILE",
+        help="read one JSON object of variables per line from FILE ('-': stdin) and print "
+        "one expansion each; may be given many times",
+    )
+    match = actions.add_parser(
+        "match",
+        help="the variables of each URI, read back through a template",
+        description="Print, for each URI, the variables whose expansion of TEMPLATE is that "
+        "URI, as a JSON object (urikit.URITemplate.match: values percent-decoded, lists "
+        "and associative arrays as JSON arrays and objects); a URI that does not match "
+        "is an invalid input (kind unmatched).",
+    )
+    match.add_argument(
+        "--query",
+        choices=["strict", "any"],
+        default="strict",
+        help="{?a,b} read as expansion writes it (strict, the default: any subset, in "
+        "order) or in any order too (any)",
+    )
+    _add_pipeline(match, json="variables (an object of the values, or null)", on_error=True)
+    match.add_argument("template", metavar="TEMPLATE", help="the URI Template")
+    _add_input(match, "uris", "URI", "a URI")
+
+
 #: The subcommands, in the order of the help.
 SUBCOMMANDS = (
     _parse_command,
@@ -543,6 +612,7 @@ SUBCOMMANDS = (
     _redirect_command,
     _iri_to_uri_command,
     _uri_to_iri_command,
+    _template_command,
 )
 
 

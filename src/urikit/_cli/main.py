@@ -37,6 +37,7 @@ between them and the public library.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -45,11 +46,13 @@ from pathlib import Path
 
 from .. import (  # the public surface only: the command line is a client of the library
     LINT_RULES,
+    AmbiguousTemplateError,
     Finding,
     ResolutionError,
     URIMatch,
     URIReference,
     URISyntaxError,
+    URITemplate,
     complete,
     differences,
     extract,
@@ -551,6 +554,126 @@ def cmd_uri_to_iri(args: argparse.Namespace, report: Reporter) -> None:
     _convert(args, report, convert, "//xn--bcher-kva.example")
 
 
+# -- template expand, template match -------------------------------------------------
+def cmd_template(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit template expand TEMPLATE [--var NAME=VALUE ...|--vars JSON] [-i FILE]``:
+    the URI the variables make of TEMPLATE (one per line of FILE, each a JSON object);
+    ``urikit template match TEMPLATE [URI...|-]``: the variables of each URI, or the
+    report that it does not match."""
+    report.command = f"urikit template {args.action}"
+    try:
+        template = URITemplate(args.template)
+        if args.action == "match":
+            template.match("")  # a template outside the invertible subset is refused now
+    except (URISyntaxError, AmbiguousTemplateError) as error:
+        at = f"column {error.position + 1}: {error.reason}"
+        raise UsageError(f"TEMPLATE {args.template!r}: {at}") from None
+    if args.action == "match":
+        _template_match(args, report, template)
+        return
+    given = _template_variables(args.vars, args.var)
+    report.failure_fields = {"result": None}
+    if not args.input:  # the variables of the options: one expansion
+        text = json.dumps(given, ensure_ascii=False)
+        try:
+            expanded = template.expand(given)
+        except (TypeError, ValueError) as error:
+            raise UsageError(f"--var, --vars: {error}") from None
+        report.file = "<arg>"
+        report.result(1, text, expanded)
+        return
+    for number, text in inputs(report, None, args.input):
+        try:
+            line = json.loads(text)
+        except json.JSONDecodeError as error:  # at its position in the line
+            found = InputProblem(error.pos, "invalid-json", f"not JSON: {error.msg}")
+            report.failed(number, text, found)
+            continue
+        except ValueError as error:  # an integer longer than Python reads
+            report.failed(number, text, InputProblem(0, "invalid-json", str(error)))
+            continue
+        if not isinstance(line, dict):
+            reason = f"a JSON object of variables, not {_json_kind(line)}"
+            report.failed(number, text, InputProblem(0, "not-an-object", reason))
+            continue
+        try:
+            expanded = template.expand({**given, **line})
+        except (TypeError, ValueError) as error:
+            report.failed(number, text, InputProblem(0, "invalid-value", str(error)))
+            continue
+        report.result(number, text, expanded)
+
+
+def _template_variables(vars_: str | None, var: list[str]) -> dict[str, object]:
+    """The variables of ``--vars JSON`` and each ``--var NAME=VALUE`` (a string) or
+    ``--var NAME:=JSON`` over them, or a :class:`UsageError`."""
+    given: dict[str, object] = {}
+    if vars_ is not None:
+        try:
+            given = json.loads(vars_)
+        except ValueError as error:
+            raise UsageError(f"--vars: not JSON: {error}") from None
+        if not isinstance(given, dict):
+            raise UsageError(f"--vars: a JSON object of variables, not {_json_kind(given)}")
+    for one in var:
+        name, equals, value = one.partition("=")
+        if not equals or name in ("", ":"):
+            raise UsageError(f"--var {one!r}: NAME=VALUE (a string) or NAME:=JSON")
+        if name.endswith(":"):  # NAME:=JSON (a variable name holds no ":")
+            try:
+                given[name[:-1]] = json.loads(value)
+            except ValueError as error:
+                raise UsageError(f"--var {one!r}: not JSON: {error}") from None
+        else:
+            given[name] = value
+    return given
+
+
+def _json_kind(value: object) -> str:
+    """What a JSON value that is no object is, in JSON's words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    return (
+        "an array"
+        if isinstance(value, list)
+        else "a string"
+        if isinstance(value, str)
+        else "a number"
+    )
+
+
+def _template_match(args: argparse.Namespace, report: Reporter, template: URITemplate) -> None:
+    """The loop of ``template match``: the variables of each URI as a JSON object; a URI
+    that does not match is reported at the first character that leaves the template's
+    leading literal (which every expansion starts with), else at its first."""
+    text = str(template)
+    leading = URITemplate(text[: text.find("{")] if "{" in text else text).expand({})
+    report.failure_fields = {"variables": None}
+    for number, uri in inputs(report, *_sources(args, args.uris)):
+        found = template.match(uri, query=args.query)
+        if found is None:
+            reason = f"does not match the template {text!r}"
+            at = 0
+            if not uri.startswith(leading):
+                at = _first_difference(uri, leading)
+                reason += f" (every URI it matches starts with {leading!r})"
+            report.failed(number, uri, InputProblem(at, "unmatched", reason))
+            continue
+        shown = json.dumps(found, ensure_ascii=False)
+        report.result(number, uri, shown, {"variables": found})
+
+
+def _first_difference(text: str, other: str) -> int:
+    """The index of the first character of ``text`` that differs from ``other``'s (its
+    length, when it is all of ``other``'s first characters)."""
+    for i, (one, two) in enumerate(zip(text, other, strict=False)):
+        if one != two:
+            return i
+    return len(text)
+
+
 # -- the entry point -----------------------------------------------------------------
 COMMANDS: dict[str, Callable[[argparse.Namespace, Reporter], None]] = {
     "parse": cmd_parse,
@@ -566,6 +689,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Reporter], None]] = {
     "redirect": cmd_redirect,
     "iri-to-uri": cmd_iri_to_uri,
     "uri-to-iri": cmd_uri_to_iri,
+    "template": cmd_template,
 }
 
 

@@ -23,12 +23,22 @@ from .. import _engine
 from .._algorithms.normalize import LEVEL_IDS
 from .._syntax.grammar import GRAMMARS
 
-__all__ = ["COMPONENTS", "Operation", "apply", "apply_pandas", "apply_polars"]
+__all__ = [
+    "COMPONENTS",
+    "MATCH_FIELDS",
+    "ROUTE_FIELDS",
+    "Operation",
+    "apply",
+    "apply_pandas",
+    "apply_polars",
+]
 
 #: The fields of :func:`urikit.batch.split`'s struct, in the order of RFC 3986 §3.
 COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
 #: The fields of each match of :func:`urikit.batch.extract` (of :class:`urikit.URIMatch`).
 MATCH_FIELDS = ("uri", "iri", "start", "end")
+#: The fields of :func:`urikit.batch.match_templates`'s struct: the template that matched.
+ROUTE_FIELDS = ("index", "template", "variables")
 
 
 @dataclass(frozen=True)
@@ -39,7 +49,7 @@ class Operation:
     grammar name under which the compiled core may do it, or ``None`` (Python only);
     ``rule``, ``level`` and ``base`` are the core's other arguments."""
 
-    name: str  # is_valid, errors, split, normalize, resolve, relativize
+    name: str  # is_valid, errors, split, normalize, resolve, relativize, extract, ...
     row: Callable[[str], Any]
     native: str | None = None
     rule: str = ""
@@ -61,6 +71,10 @@ def _output_type(pa: Any, op: Operation, large: bool) -> Any:
             (name, pa.int64() if name in ("start", "end") else string) for name in MATCH_FIELDS
         ]
         return pa.list_(pa.struct(fields))
+    if op.name == "match_templates":
+        return pa.struct(
+            [(name, pa.int64() if name == "index" else string) for name in ROUTE_FIELDS]
+        )
     return string
 
 

@@ -9,6 +9,10 @@ write (its alphabet) from where it starts; that is exact when the next character
 expansion cannot be in the alphabet.  A literal right after a unit whose alphabet holds
 its first characters (``{name}.json``, ``{+path}/raw``) is taken from the end of that
 run, which is exact when what follows the literal cannot be in the alphabet either.
+The steps make one regular expression, the literals as they are and each unit's run
+an atomic group (a lookahead and a backreference: Python 3.10 has no possessive
+quantifiers), so that it never backtracks; a literal taken from the end of a run is a
+lookbehind.  One ``fullmatch`` gives every extent, and the values are read from them.
 
 The invertible subset is the templates where this holds; ``compile_matcher`` refuses the
 others with :class:`AmbiguousTemplateError`, at the expression concerned: an expression
@@ -27,7 +31,20 @@ from collections.abc import Sequence
 from .._syntax import charsets as cs
 from .._syntax.charsets import char_class_regex
 from ..errors import render_caret
-from .read import PLAIN, Found, Matched, Unit, merge, read_simple, read_unit
+from .read import (
+    PLAIN,
+    Found,
+    Matched,
+    Simple,
+    Unit,
+    merge,
+    read_exploded,
+    read_plain,
+    read_simple,
+    read_unit,
+    read_value,
+    simple_reader,
+)
 from .syntax import Operator, Part, VarSpec, encode_ur
 
 __all__ = ["AmbiguousTemplateError", "Matched", "Matcher", "compile_matcher"]
@@ -130,69 +147,107 @@ def _units(text: str, parts: Sequence[Part]) -> list[str | Unit]:
     return steps
 
 
-_Step = tuple[str | Unit, re.Pattern[str] | None, int, tuple[str, str] | None, bool]
+#: How ``Matcher.match`` reads a unit's extent: a plain ``{x}``, ``{.x}`` or ``{/x}`` of a
+#: variable that occurs once (its value at once when it is unreserved characters only),
+#: another expression of one variable that occurs once (``{+x}``, ``{/x*}``: ``read_value``),
+#: a simple named expression (``read_simple``), one named expression of an exploded
+#: variable that occurs once (``read_exploded``), or any other (``read_unit``).
+_PLAIN, _ONE, _SIMPLE, _EXPLODED, _OTHER = 0, 1, 2, 3, 4
+#: (how, the unit, what ``read_simple`` reads a simple one with, the length of the
+#: literal after it that its run takes too, the unit's operator's first character, the
+#: name of a plain unit's variable, whether a named unit's items may come in any order
+#: with ``query="any"``)
+_Reader = tuple[int, Unit, Simple | None, int, str, str, bool]
 
 
 class Matcher:
-    """The compiled matcher of one template (see the module's docstring)."""
+    """The compiled matcher of one template (see the module's docstring): one regular
+    expression finds the extents of all units at once (each unit's run an atomic group,
+    so that no extent is ever tried twice: time linear in the URI), then each extent is
+    read.  A template of plain units only has a narrower expression too, tried first,
+    whose groups are the values themselves when they are unreserved characters only."""
 
-    __slots__ = ("repeated", "steps")
+    __slots__ = ("narrow", "narrow_optional", "pattern", "readers", "repeated")
 
-    def __init__(self, steps: list[_Step], repeated: set[str]) -> None:
-        #: (literal or unit, the unit's alphabet run, the length of the literal after the
-        #: unit that its run takes too, and for a unit of one plain varspec of allow U
-        #: whose variable occurs once, its operator's first character and its name)
-        self.steps = steps
+    def __init__(
+        self,
+        pattern: str,
+        readers: list[_Reader],
+        repeated: set[str],
+        narrow: str | None,
+    ) -> None:
+        self.pattern = re.compile(pattern).fullmatch
+        self.readers = readers
         #: the variables that occur more than once, whose occurrences must agree
         self.repeated = frozenset(repeated)
+        self.narrow = None if narrow is None else re.compile(narrow).fullmatch
+        #: whether a group of the narrow expression may be absent (``{/x}`` undefined)
+        self.narrow_optional = any(reader[4] for reader in readers)
 
     def match(self, uri: str, query: str) -> dict[str, Matched] | None:
-        any_order = query == "any"
-        if not any_order and query != "strict":
+        if query != "strict" and query != "any":
             raise ValueError(f"query is 'strict' or 'any', not {query!r}")
         if uri.__class__ is not str and not isinstance(uri, str):
             raise TypeError(f"the URI to match is a str, not {type(uri).__name__}")
-        found = Found(self.repeated)
-        values = found.values
-        p = 0
-        for step, run, tail, plain, simple in self.steps:
-            if run is None:  # a literal
-                if not uri.startswith(step, p):  # type: ignore[arg-type]
-                    return None
-                p += len(step)
-                continue
-            end = run.match(uri, p).end() - tail  # type: ignore[union-attr]
-            if end < p:
-                return None
-            if plain and end > p:  # {x}, {.x}, {/x} of a variable that occurs once
-                first, name = plain
-                if not first:
-                    if PLAIN(uri, p, end):
-                        values[name] = uri[p:end]
-                        p = end
-                        continue
-                elif uri[p] == first and PLAIN(uri, p + 1, end):
-                    values[name] = uri[p + 1 : end]
-                    p = end
-                    continue
-            if simple:  # {?q,page}: see read_simple
-                if (
-                    end > p
-                    and not read_simple(
-                        step,  # type: ignore[arg-type]
-                        uri[p:end],
-                        any_order and step.op.char != ";",  # type: ignore[union-attr]
-                        values,
-                    )
-                ):
-                    return None
-            elif not read_unit(step, uri[p:end], any_order, found):  # type: ignore[arg-type]
-                return None
-            p = end
-        if p != len(uri):
+        narrow = self.narrow
+        if narrow is not None:
+            found = narrow(uri)
+            if found is not None:
+                named = found.groupdict()  # the groups are named after the variables
+                if self.narrow_optional and None in named.values():
+                    return {name: value for name, value in named.items() if value is not None}
+                return named
+        extents = self.pattern(uri)
+        if extents is None:
             return None
-        if found.occurrences:
-            merged = merge(found.occurrences)
+        any_order = query == "any"
+        values: dict[str, Matched] = {}
+        occurrences: Found | None = None
+        # (zip's strict= is a keyword call, slow on this path: the lengths are equal)
+        for (how, unit, simple, tail, first, name, unordered), extent in zip(  # noqa: B905
+            self.readers, extents.groups()
+        ):
+            if tail:
+                if len(extent) < tail:
+                    return None
+                extent = extent[:-tail]
+            if how <= _ONE:  # {x}, {+x}, {/x*} ... of a variable that occurs once
+                if not extent:
+                    if not first:
+                        values[name] = ""  # (with a first character: undefined)
+                    continue
+                if first:
+                    if extent[0] != first:
+                        return None
+                    extent = extent[1:]
+                    if not extent:
+                        values[name] = ""
+                        continue
+                if how == _PLAIN:
+                    if PLAIN(extent):
+                        values[name] = extent
+                        continue
+                    value = read_plain(extent)
+                else:
+                    value = read_value(unit.op, unit.specs[0], extent)
+                if value is None:
+                    return None
+                values[name] = value
+                continue
+            if how == _SIMPLE:  # {?q,page}: see read_simple
+                if extent and not read_simple(simple, extent, any_order and unordered, values):  # type: ignore[arg-type]
+                    return None
+                continue
+            if how == _EXPLODED:  # {?params*}
+                if extent and not read_exploded(unit, extent, values):
+                    return None
+                continue
+            if occurrences is None:
+                occurrences = Found(self.repeated, values)
+            if not read_unit(unit, extent, any_order, occurrences):
+                return None
+        if occurrences is not None and occurrences.occurrences:
+            merged = merge(occurrences.occurrences)
             if merged is None:
                 return None
             values.update(merged)
@@ -219,10 +274,16 @@ def compile_matcher(text: str, parts: Sequence[Part]) -> Matcher:
                 "pairs of its other variables: with one of them occurring elsewhere too, "
                 f"which reading is right cannot be told ({step.op.section})",
             )
-    compiled: list[_Step] = []
+    pattern: list[str] = []  # the whole template, one atomic group per unit
+    narrow: list[str] | None = []  # plain units only: their values as groups
+    readers: list[_Reader] = []
+    taken = 0  # the characters of a literal that the unit before it took in its run
     for k, step in enumerate(steps):
         if isinstance(step, str):
-            compiled.append((step, None, 0, None, False))
+            pattern.append(re.escape(step[taken:]))
+            if narrow is not None:
+                narrow.append(re.escape(step))
+            taken = 0
             continue
         alphabet = step.alphabet
         after = steps[k + 1] if k + 1 < len(steps) else None
@@ -242,43 +303,63 @@ def compile_matcher(text: str, parts: Sequence[Part]) -> Matcher:
                     f"what follows this expression can begin with {char!r}, which the "
                     "expression's values can hold too: where it ends cannot be told",
                 )
-        run = re.compile(char_class_regex(alphabet) + "*")
+        # the longest run of the alphabet from here, atomic (a lookahead and a
+        # backreference: no shorter run is ever tried), and the literal after it that
+        # the run took too at its end
+        group = f"u{len(readers)}"
+        pattern.append(f"(?=(?P<{group}>{char_class_regex(alphabet)}*))(?P={group})")
+        if isinstance(after, str) and tail:
+            pattern.append(f"(?<={re.escape(after[:tail])})")
+        taken = tail
         if step.op.named:
-            index_of: dict[str, tuple[int, ...]] = {}
-            for i, spec in enumerate(step.specs):
-                if not spec.explode:
-                    index_of[spec.name] = (*index_of.get(spec.name, ()), i)
-            step = step._replace(
-                index_of=index_of,
-                exploded=len(step.specs) - 1 if step.specs[-1].explode else -1,
-                firsts_of=tuple(o.first for o in step.ops),
-                seps_of=tuple(o.sep for o in step.ops),
-                simple=step.groups[-1] == 0
-                and not any(spec.explode or spec.name in repeated for spec in step.specs),
-                finals=tuple(
-                    i for i, spec in enumerate(step.specs) if spec.explode or spec.name in repeated
-                ),
-                later=frozenset(
-                    {"&"}
-                    | {
-                        "?"
-                        for o, g in zip(step.ops, step.groups, strict=True)
-                        if o.char == "?" and g
-                    }
-                ),
-            )
+            step = _named(step, repeated)
         spec = step.specs[0]
         plain = (
-            (step.op.first, spec.name)
-            if not step.op.named
+            not step.op.named
             and not step.op.reserved
             and not spec.explode
             and spec.prefix is None
             and spec.name not in repeated
-            else None
         )
-        compiled.append((step, run, tail, plain, step.simple))
-    return Matcher(compiled, repeated)
+        exploded = (
+            step.op.named and len(step.specs) == 1 and spec.explode and spec.name not in repeated
+        )
+        if plain:
+            how = _PLAIN
+        elif not step.op.named and spec.name not in repeated:
+            how = _ONE
+        else:
+            how = _SIMPLE if step.simple else _EXPLODED if exploded else _OTHER
+        simple = simple_reader(step) if how == _SIMPLE else None
+        readers.append((how, step, simple, tail, step.op.first, spec.name, step.op.char != ";"))
+        if narrow is not None and plain and not tail and spec.name.isidentifier():
+            value = f"(?P<{spec.name}>{char_class_regex(cs.UNRESERVED)}+)"
+            narrow.append(f"(?:{re.escape(step.op.first)}{value})?" if step.op.first else value)
+        else:
+            narrow = None
+    return Matcher("".join(pattern), readers, repeated, "".join(narrow) if narrow else None)
+
+
+def _named(step: Unit, repeated: set[str]) -> Unit:
+    """A run of named expressions with what ``read_unit`` needs to read it."""
+    index_of: dict[str, tuple[int, ...]] = {}
+    for i, spec in enumerate(step.specs):
+        if not spec.explode:
+            index_of[spec.name] = (*index_of.get(spec.name, ()), i)
+    return step._replace(
+        index_of=index_of,
+        exploded=len(step.specs) - 1 if step.specs[-1].explode else -1,
+        firsts_of=tuple(o.first for o in step.ops),
+        seps_of=tuple(o.sep for o in step.ops),
+        simple=step.groups[-1] == 0
+        and not any(spec.explode or spec.name in repeated for spec in step.specs),
+        finals=tuple(
+            i for i, spec in enumerate(step.specs) if spec.explode or spec.name in repeated
+        ),
+        later=frozenset(
+            {"&"} | {"?" for o, g in zip(step.ops, step.groups, strict=True) if o.char == "?" and g}
+        ),
+    )
 
 
 def _follow(steps: Sequence[str | Unit], k: int) -> set[str]:

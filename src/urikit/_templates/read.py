@@ -7,7 +7,9 @@ occurrences, checked by expanding it again wherever it stands.
 
 from __future__ import annotations
 
+import contextlib
 import re
+from binascii import a2b_qp
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -19,12 +21,18 @@ __all__ = [
     "PLAIN",
     "Found",
     "Matched",
+    "Simple",
     "Unit",
     "decode_u",
+    "decode_u_all",
     "decode_ur",
     "merge",
+    "read_exploded",
+    "read_plain",
     "read_simple",
     "read_unit",
+    "read_value",
+    "simple_reader",
 ]
 
 #: What a variable matches: a string, a list of strings, or an associative array (a dict,
@@ -64,28 +72,83 @@ def decode_u(text: str) -> str | None:
     lower-case triplet, an encoded unreserved character, octets that are not UTF-8)."""
     if "%" not in text:
         return text if _UNRESERVED(text) else None
-    if not _U_WRITTEN(text) or _ENCODED_UNRESERVED(text):
+    if not _U_WRITTEN(text):
         return None
-    pieces = text.split("%")
-    octets = [_OCTETS[piece[:2]] + piece[2:].encode("ascii") for piece in pieces[1:]]
     try:
-        return (pieces[0].encode("ascii") + b"".join(octets)).decode("utf-8")
+        return _unescape(text)
     except UnicodeDecodeError:
         return None
 
 
-_OCTETS = {f"{octet:02X}": bytes([octet]) for octet in range(256)}
+def decode_u_all(texts: list[str]) -> list[str] | None:
+    """:func:`decode_u` of each of ``texts``, or ``None`` if one has no value: the texts
+    checked and decoded at once, joined by a line feed (which no extent holds)."""
+    joined = "\n".join(texts)
+    return _split_decoded(joined, "\n", "%0A") if _U_WRITTEN_LINES(joined) else None
+
+
+def _split_decoded(joined: str, sep: str, encoded: str) -> list[str] | None:
+    """The values of ``joined``, ``encode_u``'s writing of values (checked) joined by
+    ``sep``, whose triplet is ``encoded``: decoded whole when none of them holds it."""
+    if "%" not in joined:
+        return joined.split(sep)
+    try:
+        if encoded not in joined:  # (UTF-8 octets do not run across a separator)
+            return _unescape(joined).split(sep)
+        return [_unescape(text) if "%" in text else text for text in joined.split(sep)]
+    except UnicodeDecodeError:
+        return None
+
+
+def _unescape(text: str) -> str:
+    """``text`` (unreserved characters and triplets only) with its triplets decoded, as
+    UTF-8 (``UnicodeDecodeError`` if they are not): quoted-printable's ``=XX`` is the
+    same code, decoded by ``binascii`` in C, and ``=`` stands nowhere else in ``text``."""
+    return a2b_qp(text.replace("%", "=").encode("ascii")).decode("utf-8")
 
 
 _UNRESERVED = re.compile(char_class_regex(cs.UNRESERVED) + "*").fullmatch
-#: What ``encode_u`` writes: unreserved characters and upper-case triplets (§3.2.1) ...
-_U_WRITTEN = re.compile(f"(?:{char_class_regex(cs.UNRESERVED)}|%[0-9A-F]{{2}})*").fullmatch
-#: ... and never the triplet of an unreserved character (RFC 3986 §2.3).
-_ENCODED_UNRESERVED = re.compile(
-    "%(?:" + "|".join(sorted(f"{ord(char):02X}" for char in cs.UNRESERVED)) + ")"
-).search
+
+
+def _triplet_regex(excluded: frozenset[str]) -> str:
+    """The upper-case triplets but those of the ``excluded`` characters, as alternatives
+    by first hexadecimal digit (one look at each character, no lookahead)."""
+    lows: dict[str, set[str]] = {}  # the second digits allowed after each first one
+    for code in range(256):
+        if chr(code) not in excluded:
+            digits = f"{code:02X}"
+            lows.setdefault(digits[0], set()).add(digits[1])
+    highs: dict[frozenset[str], set[str]] = {}  # the first digits of each set of seconds
+    for high, allowed in lows.items():
+        highs.setdefault(frozenset(allowed), set()).add(high)
+    alternatives = [
+        char_class_regex(firsts) + char_class_regex(seconds) for seconds, firsts in highs.items()
+    ]
+    return "%(?:" + "|".join(sorted(alternatives)) + ")"
+
+
+_U_CHAR = char_class_regex(cs.UNRESERVED)
+_U_TRIPLET = _triplet_regex(cs.UNRESERVED)
+#: What ``encode_u`` writes: unreserved characters and upper-case triplets (§3.2.1),
+#: never the triplet of an unreserved character (RFC 3986 §2.3); a loop unrolled, so
+#: that each character is looked at once.
+_U_WRITTEN = re.compile(f"{_U_CHAR}*(?:{_U_TRIPLET}{_U_CHAR}*)*").fullmatch
+_U_LINES = char_class_regex(cs.UNRESERVED | {"\n"})
+_U_WRITTEN_LINES = re.compile(f"{_U_LINES}*(?:{_U_TRIPLET}{_U_LINES}*)*").fullmatch  # joined
+_U_COMMAS = char_class_regex(cs.UNRESERVED | {","})
+_U_WRITTEN_COMMAS = re.compile(f"{_U_COMMAS}*(?:{_U_TRIPLET}{_U_COMMAS}*)*").fullmatch
 _TRIPLETS = re.compile("(?:%[0-9A-Fa-f]{2})+")
 _HEXDIG = frozenset(cs.HEXDIG)
+#: A text without ``=`` whose triplets are all of characters that ``encode_ur`` encodes
+#: (but ``%``, whose triplet may be kept): ``_unescape`` decodes it, if it is UTF-8.
+_UR_TRIPLET = _triplet_regex(cs.UNRESERVED | cs.RESERVED | {"%"})
+_UR_DECODABLE_ONLY = re.compile(f"[^%=]*(?:{_UR_TRIPLET}[^%=]*)*").fullmatch
+#: The ASCII characters that ``encode_ur`` encodes, by their triplet.
+_UR_DECODED = {
+    f"%{code:02X}": chr(code)
+    for code in range(0x80)
+    if chr(code) not in cs.UNRESERVED | cs.RESERVED
+}
 
 
 def decode_ur(text: str) -> str:
@@ -95,10 +158,20 @@ def decode_ur(text: str) -> str:
     as the triplet it is, which ``encode_ur`` keeps too."""
     if "%" not in text:
         return text
+    if _UR_DECODABLE_ONLY(text):  # every triplet one that encode_ur writes: all at once
+        with contextlib.suppress(UnicodeDecodeError):  # (else some are kept: one by one)
+            return _unescape(text)
 
     def decode(found: re.Match[str]) -> str:
         run, out, i = found[0], [], 0
         after = text[found.end() : found.end() + 2]
+        if len(run) == 3 and run[1] < "8":  # one ASCII character: decoded if encode_ur
+            char = _UR_DECODED.get(run)  # writes it so, else kept as it is
+            if char is None:
+                return run
+            if char != "%" or len(after) < 2 or not set(after) <= _HEXDIG:
+                return char
+            return run  # "%" then two HEXDIG would be kept as a triplet
         chars = bytes.fromhex(run.replace("%", "")).decode("utf-8", "surrogateescape")
         for char in chars:
             width = 1 if 0xDC80 <= ord(char) <= 0xDCFF else len(char.encode("utf-8"))
@@ -130,9 +203,9 @@ class Found:
 
     __slots__ = ("occurrences", "repeated", "values")
 
-    def __init__(self, repeated: frozenset[str]) -> None:
+    def __init__(self, repeated: frozenset[str], values: dict[str, Matched]) -> None:
         self.repeated = repeated
-        self.values: dict[str, Matched] = {}
+        self.values = values
         self.occurrences: Occurrences = {}
 
 
@@ -143,7 +216,19 @@ def _record(found: Found, spec: VarSpec, value: Matched | None, weak: bool = Fal
         found.values[spec.name] = value
 
 
-def _value(op: Operator, spec: VarSpec, body: str) -> Matched | None:
+def read_plain(body: str) -> Matched | None:
+    """``read_value`` of a varspec without modifiers of an operator of allow U but the named
+    ones (``{x}``, ``{.x}``, ``{/x}``) that expands to ``body``: a string, or a list
+    (members joined by ``,``, which ``encode_u`` writes as ``%2C`` in values)."""
+    if not _U_WRITTEN_COMMAS(body):
+        return None
+    values = _split_decoded(body, ",", "%2C")
+    if values is None:
+        return None
+    return values[0] if len(values) == 1 else values
+
+
+def read_value(op: Operator, spec: VarSpec, body: str) -> Matched | None:
     """The value of ``spec`` that expands to ``body`` (without ``first``), or None."""
     if PLAIN(body) and not spec.explode and not op.reserved and spec.prefix is None:
         return body  # unreserved characters only: the common case
@@ -172,16 +257,16 @@ def _value(op: Operator, spec: VarSpec, body: str) -> Matched | None:
         return _pairs(op, pieces)
     if "=" in body or (op.char == "/" and not spec.explode and "/" in body):
         return None
-    values = [decode_u(piece) for piece in pieces]
-    if None in values:
+    values = decode_u_all(pieces)
+    if values is None:
         return None
     if spec.prefix is not None:
-        if len(values) > 1 or len(values[0]) > spec.prefix:  # type: ignore[arg-type]
+        if len(values) > 1 or len(values[0]) > spec.prefix:
             return None
         return values[0]
     if len(values) == 1 and not spec.explode:
         return values[0]
-    return values  # type: ignore[return-value]
+    return values
 
 
 def _pairs(op: Operator, pieces: list[str]) -> Matched | None:
@@ -207,14 +292,10 @@ def _pairs(op: Operator, pieces: list[str]) -> Matched | None:
 
 
 def _decoded_pairs(raw: Sequence[Sequence[str]]) -> Matched | None:
-    pairs = []
-    for key, item in raw:
-        k, v = decode_u(key), decode_u(item)
-        if k is None or v is None:
-            return None
-        pairs.append((k, v))
-    mapping = dict(pairs)
-    return mapping if len(mapping) == len(pairs) else pairs
+    texts = decode_u_all([text for pair in raw for text in pair])
+    if texts is None:
+        return None
+    return _array(texts)
 
 
 def read_unit(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
@@ -232,7 +313,7 @@ def read_unit(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
     if not extent:
         _record(found, spec, "")
         return True
-    value = _value(op, spec, extent)
+    value = read_value(op, spec, extent)
     if value is None:
         return False
     _record(found, spec, value)
@@ -245,40 +326,79 @@ _QUERY_ITEMS = re.compile("([?&])([^?&]*)")
 _UNSET = object()
 
 
-def read_simple(unit: Unit, extent: str, any_order: bool, values: dict[str, Matched]) -> bool:
+#: What ``read_simple`` reads a unit with: its operator's ``first`` and ``sep``, whether it
+#: is ``;``, its variables' names, the index of each name, their prefixes, the unit.
+Simple = tuple[str, str, bool, tuple[str, ...], dict[str, int], tuple["int | None", ...], Unit]
+
+
+def simple_reader(unit: Unit) -> Simple:
+    """What ``read_simple`` needs of ``unit``, as one tuple (read at once)."""
+    names = tuple(spec.name for spec in unit.specs)
+    prefixes = tuple(spec.prefix for spec in unit.specs)
+    index = {name: i for i, name in enumerate(names)}
+    return (unit.op.first, unit.op.sep, unit.op.char == ";", names, index, prefixes, unit)
+
+
+def read_simple(simple: Simple, extent: str, any_order: bool, values: dict[str, Matched]) -> bool:
     """``_assign`` for one named expression without explode whose variables occur once
     (``{?q,page}``): its items in one loop, each value recorded as it is read."""
-    if extent[0] != unit.op.first:
+    first, sep, semicolon, names, index, prefixes, unit = simple
+    if extent[0] != first:
         return False
-    specs, index_of = unit.specs, unit.index_of or {}
-    semicolon, count, j = unit.op.char == ";", len(specs), 0
-    for token in extent[1:].split(unit.op.sep):
+    count, j = len(names), 0
+    for token in extent[1:].split(sep):
         name, equals, raw = token.partition("=")
         if any_order:
-            if name in values or name not in index_of:
+            if name in values or name not in index:
                 return False
-            spec = specs[index_of[name][0]]
+            i = index[name]
         else:
-            while j < count and specs[j].name != name:
+            while j < count and names[j] != name:
                 j += 1
             if j == count:
                 return False
-            spec = specs[j]
+            i = j
             j += 1
         value: Matched | None
         if semicolon and equals and not raw:
-            value = [""] if spec.prefix is None else None  # §3.2.7 writes "" as ";name"
+            value = [""] if prefixes[i] is None else None  # §3.2.7 writes "" as ";name"
         elif not equals and not semicolon:
             return False  # §3.2.8-3.2.9 write "" as "name="
         elif not raw:
             value = ""
-        elif spec.prefix is None and "," not in raw and "=" not in raw:
-            value = raw if PLAIN(raw) else decode_u(raw)
+        elif prefixes[i] is None:
+            value = raw if PLAIN(raw) else read_plain(raw)
         else:
-            value = _value(unit.op, spec, raw)
+            value = read_value(unit.op, unit.specs[i], raw)
         if value is None:
             return False
         values[name] = value
+    return True
+
+
+def read_exploded(unit: Unit, extent: str, values: dict[str, Matched]) -> bool:
+    """``_assign`` for one named expression of one exploded variable that occurs once
+    (``{?params*}``, ``{;list*}``): every item is that variable's, the first after the
+    operator's ``first``, the others after its ``sep`` (in either order of reading)."""
+    op = unit.op
+    if extent[0] != op.first:
+        return False
+    semicolon = op.char == ";"
+    names: list[str] = []
+    raws: list[str] = []
+    for token in extent[1:].split(op.sep):
+        name, equals, raw = token.partition("=")
+        if equals and not raw and semicolon:
+            return False  # ";name=": an exploded empty member is written as ";name"
+        if not equals and not semicolon:
+            return False  # §3.2.8-3.2.9: an empty value is written as "name="
+        names.append(name)
+        raws.append(raw)
+    name = unit.specs[0].name
+    value = _exploded(name, names, raws)
+    if value is None:
+        return False
+    values[name] = value
     return True
 
 
@@ -288,8 +408,6 @@ def _assign(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
     expansion writes there (an expression's ``first`` before its first item, else its
     ``sep``); an item no varspec names goes to the exploded one.  ``any_order``: any
     order, the first delimiter one of the run's."""
-    if unit.simple and extent:
-        return read_simple(unit, extent, any_order, found.values)
     specs, groups, firsts, seps = unit.specs, unit.groups, unit.firsts_of, unit.seps_of
     index_of, exploded = unit.index_of or {}, unit.exploded
     op = unit.op
@@ -341,7 +459,7 @@ def _assign(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
                 elif spec.prefix is None and "," not in raw and "=" not in raw:
                     value = raw if PLAIN(raw) else decode_u(raw)
                 else:
-                    value = _value(op, spec, raw) if raw else ""
+                    value = read_value(op, spec, raw) if raw else ""
                 if value is None:
                     return False
                 values[spec.name] = value
@@ -360,30 +478,30 @@ def _assign(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
             _record(found, spec, _ABSENT)
             continue
         if i == exploded:
-            value = _exploded(spec, got)
+            if any(raw is None for _, raw in got):
+                return False  # ";name=": an exploded empty member is written as ";name"
+            value = _exploded(spec.name, [key for key, _ in got], [raw for _, raw in got])
         elif got is None:
             value = [""] if spec.prefix is None else None
         else:
-            value = _value(op, spec, got) if got else ""
+            value = read_value(op, spec, got) if got else ""
         if value is None:
             return False
         _record(found, spec, value)
     return True
 
 
-def _exploded(spec: VarSpec, taken: list[tuple[str, str | None]]) -> Matched | None:
-    """An exploded named variable: a list when every item bears its name, else pairs."""
-    if any(raw is None for _, raw in taken):
-        return None  # ";name=": an exploded empty member is written as ";name"
-    items = [(name, raw or "") for name, raw in taken]
-    if all(name == spec.name for name, _ in items):
-        values = [decode_u(raw) if raw else "" for _, raw in items]
-        if None in values or any("," in raw or "=" in raw for _, raw in items):
-            return None
-        return values  # type: ignore[return-value]
-    if any("," in raw or "=" in raw for _, raw in items):
+def _exploded(name: str, names: list[str], raws: list[str]) -> Matched | None:
+    """An exploded named variable of the items ``names[i]=raws[i]``: a list when every
+    item bears its name, else an associative array (``decode_u_all`` refuses a ``,`` or
+    a ``=`` in a name or value)."""
+    if names.count(name) == len(names):
+        return decode_u_all(raws)
+    texts = decode_u_all(names + raws)
+    if texts is None:
         return None
-    return _decoded_pairs(items)
+    # (zip's strict= is a keyword call, slow on this path: the halves are equal)
+    return _associative(list(zip(texts[: len(names)], texts[len(names) :])))  # noqa: B905
 
 
 # -- one value per variable ----------------------------------------------------------------
@@ -444,7 +562,11 @@ def merge(found: Occurrences) -> dict[str, Matched] | None:
 
 def _array(flat: list[str]) -> Matched:
     """The associative array of names and values in turn: a dict, or pairs."""
-    pairs = list(zip(flat[::2], flat[1::2], strict=True))
+    return _associative(list(zip(flat[::2], flat[1::2])))  # noqa: B905 (as in _exploded)
+
+
+def _associative(pairs: list[tuple[str, str]]) -> Matched:
+    """An associative array: a dict, or its pairs when a name repeats."""
     mapping = dict(pairs)
     return mapping if len(mapping) == len(pairs) else pairs
 
