@@ -1,5 +1,5 @@
-/* Growable buffers: of code points (Buf), of bytes (Bytes).  Part of core.c's one
-   translation unit. */
+/* Growable buffers: of code points (Buf), of bytes (Bytes); UTF-8 read into code points.
+   Part of core.c's one translation unit. */
 
 /* -- growable buffers --------------------------------------------------------------- */
 
@@ -139,4 +139,74 @@ bytes_finish(Bytes *b)
     b->p = NULL;
     b->n = b->cap = 0;
     return result;
+}
+
+/* -- UTF-8 ------------------------------------------------------------------------------ */
+
+static int
+is_ascii(const unsigned char *p, Py_ssize_t n)
+{
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (p[i] >= 0x80)
+            return 0;
+    return 1;
+}
+
+/* UTF-8 to code points (into buf, which holds n entries); the count, or -1 when the
+   bytes are not well-formed UTF-8. */
+static Py_ssize_t
+decode_utf8(const unsigned char *p, Py_ssize_t n, Py_UCS4 *out)
+{
+    Py_ssize_t i = 0, k = 0;
+    while (i < n) {
+        unsigned char c = p[i];
+        Py_UCS4 cp;
+        int more;
+        if (c < 0x80) {
+            out[k++] = c;
+            i++;
+            continue;
+        }
+        else if (c >= 0xC2 && c <= 0xDF) {
+            cp = c & 0x1F;
+            more = 1;
+        }
+        else if (c >= 0xE0 && c <= 0xEF) {
+            cp = c & 0x0F;
+            more = 2;
+        }
+        else if (c >= 0xF0 && c <= 0xF4) {
+            cp = c & 0x07;
+            more = 3;
+        }
+        else
+            return -1;
+        if (i + more >= n)
+            return -1;
+        for (int j = 1; j <= more; j++) {
+            unsigned char d = p[i + j];
+            if ((d & 0xC0) != 0x80)
+                return -1;
+            cp = (cp << 6) | (d & 0x3F);
+        }
+        if ((more == 2 && cp < 0x800) || (more == 3 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+            (cp >= 0xD800 && cp <= 0xDFFF))
+            return -1;
+        out[k++] = cp;
+        i += more + 1;
+    }
+    return k;
+}
+
+/* A row as code points, in `work` (grown as needed): the count, -1 for bad UTF-8, -2
+   for an exception. */
+static Py_ssize_t
+row_ucs4(const unsigned char *p, Py_ssize_t n, Buf *work)
+{
+    work->n = 0;
+    if (buf_reserve(work, n) < 0)
+        return -2;
+    Py_ssize_t k = decode_utf8(p, n, work->p);
+    work->n = k < 0 ? 0 : k;
+    return k;
 }
