@@ -4,7 +4,8 @@ strict and fast.
 The public surface is this module (``urikit.__all__``) and the namespaces
 ``urikit.errors``, ``urikit.schemes``, ``urikit.html`` and ``urikit.batch``, and the
 integrations, each with its optional extra: ``urikit.jsonschema``, ``urikit.pydantic``,
-``urikit.strategies`` and ``urikit.spark``; every other module is private.
+``urikit.strategies``, ``urikit.spark`` and ``urikit.duckdb``; every other module is
+private.
 
 >>> import urikit
 >>> str(urikit.parse("http://a/b?c#d"))
