@@ -7,8 +7,9 @@ The input is the lines of ../shared/corpus repeated up to ``--lines``.  Each con
 a process of its own, its output to /dev/null: ``urikit check FILE`` and ``urikit
 normalize -i FILE`` against a loop that reads the same file line by line (``for line in
 open(FILE)``), calls ``urikit.is_valid`` / ``urikit.normalize`` and writes what the
-command writes (the number of each invalid line; each normal form, an empty line for an
-invalid one), each with and without ``PYTHONUNBUFFERED=1``.  The runs alternate
+command writes (``FILE:LINE:COLUMN: reason`` for each invalid line, from
+``urikit.validate``'s error; each normal form, an empty line and that report on stderr
+for an invalid one), each with and without ``PYTHONUNBUFFERED=1``.  The runs alternate
 (command, loop, command, loop ...) so that the load of a shared machine falls on both
 alike; the best of ``--repeat`` runs counts, by wall-clock time and by CPU time (user +
 system).  The ratio is the command's lines per second over the loop's: above 1, the
@@ -34,20 +35,26 @@ from harness import CORPUS, load_corpus
 LOOPS = {
     "check": """
 import sys, urikit
-is_valid, write = urikit.is_valid, sys.stdout.write
-for number, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
+is_valid, validate, error = urikit.is_valid, urikit.validate, urikit.URISyntaxError
+write, name = sys.stdout.write, sys.argv[1]
+for number, line in enumerate(open(name, encoding="utf-8"), 1):
     text = line.rstrip("\\r\\n")
     if text and not is_valid(text):
-        write(f"{number}\\n")
+        try:
+            validate(text)
+        except error as found:
+            write(f"{name}:{number}:{found.position + 1}: {found.reason}\\n")
 """,
     "normalize": """
 import sys, urikit
-normalize, write, error = urikit.normalize, sys.stdout.write, urikit.URISyntaxError
-for line in open(sys.argv[1], encoding="utf-8"):
+normalize, error = urikit.normalize, urikit.URISyntaxError
+write, warn, name = sys.stdout.write, sys.stderr.write, sys.argv[1]
+for number, line in enumerate(open(name, encoding="utf-8"), 1):
     try:
         write(normalize(line.rstrip("\\r\\n")) + "\\n")
-    except error:
+    except error as found:
         write("\\n")
+        warn(f"{name}:{number}:{found.position + 1}: {found.reason}\\n")
 """,
 }
 COMMANDS = {"check": ["check"], "normalize": ["normalize", "-i"]}
@@ -64,6 +71,14 @@ def _seconds(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     return wall, cpu
+
+
+def _same_output(cli: list[str], loop: list[str], command: str) -> None:
+    """The loop writes what the command writes (``check``'s summary aside)."""
+    ran = [subprocess.run(argv, capture_output=True, check=False) for argv in (cli, loop)]
+    out = ran[0].stdout.rsplit(b"\n", 2)[0] + b"\n" if command == "check" else ran[0].stdout
+    if (out, ran[0].stderr) != (ran[1].stdout, ran[1].stderr):
+        raise SystemExit(f"{command}: the loop does not write what the command writes")
 
 
 def main() -> None:
@@ -86,6 +101,8 @@ def main() -> None:
                     env["PYTHONUNBUFFERED"] = "1"
                 cli = [sys.executable, "-m", "urikit", *COMMANDS[command], str(path)]
                 loop = [sys.executable, "-c", LOOPS[command], str(path)]
+                if not unbuffered:
+                    _same_output(cli, loop, command)
                 runs: dict[str, list[tuple[float, float]]] = {"cli": [], "loop": []}
                 for _ in range(args.repeat):  # interleaved
                     runs["cli"].append(_seconds(cli, env))

@@ -1801,6 +1801,44 @@ def test_output_is_written_a_block_at_a_time(argv: list[str]) -> None:
     assert stdout.writes <= 2, stdout.writes
 
 
+def test_blocks_give_what_the_per_url_functions_give() -> None:
+    """check, normalize and resolve take a block of lines through urikit.batch: on the
+    corpus sample with invalid lines among them (more than one block, a block's lines
+    cut across reads), each line's result is the per-URL function's, the failures
+    reported at the per-URL function's error."""
+    sample = Path(__file__).parent / "data" / "corpus_sample.txt"
+    lines = sample.read_text(encoding="utf-8").splitlines()
+    lines = [*lines, "a b", "", "../../x", "http://[::1/", "HTTP://A:80/%7e"] * 10
+    data = "\n".join(lines).encode() + b"\n"
+    base = "http://a/b/c/d;p?q"
+
+    def each(function: Callable[[str], str]) -> tuple[list[str], list[str]]:
+        """The lines of stdout and the places of the reports on stderr, line by line."""
+        shown, failed = [], []
+        for number, text in enumerate(lines, start=1):
+            try:
+                shown.append(function(text))
+            except urikit.URISyntaxError as error:
+                shown.append("")
+                failed.append(f"<stdin>:{number}:{error.position + 1}")
+        return shown, failed
+
+    for argv, function in (
+        (["normalize"], urikit.normalize),
+        (["resolve", base], lambda text: urikit.resolve(base, text)),
+    ):
+        result = run(*argv, stdin=data)
+        shown, failed = each(function)
+        assert result.lines == shown, argv
+        assert [line.split(": ", 1)[0] for line in result.err.splitlines()] == failed, argv
+    checked = run("check", stdin=data)
+    invalid = [n for n, text in enumerate(lines, start=1) if text and not urikit.is_valid(text)]
+    reported = [int(line.split(":")[1]) for line in checked.lines[:-1]]
+    assert reported == invalid, checked
+    valid = sum(1 for text in lines if text) - len(invalid)
+    assert checked.lines[-1] == summary(valid, len(invalid), lines.count("")), checked
+
+
 #: Each command with one result per input line, with input lines some of which fail.
 ALIGNED = {
     "resolve": (["resolve", "http://a/b/c"], b"g\n\nbad ref\n../../../..\nh\n"),

@@ -370,5 +370,7 @@ class Reporter:
             warn(f"{self.command}: cannot write to standard output: {strerror(error)}")
             self.status = EXIT_IO
         except KeyboardInterrupt:
+            with contextlib.suppress(OSError, ValueError, KeyboardInterrupt):
+                self.flush()  # the results of the inputs done so far
             warn(f"{self.command}: interrupted")
             self.status = EXIT_INTERRUPTED
