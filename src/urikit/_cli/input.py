@@ -244,7 +244,7 @@ def _decoded_blocks(chunks: Iterable[bytes]) -> Iterator[tuple[list[str | NotUTF
     for data in _line_bytes(chunks):
         if first:
             data, first = data.removeprefix(b"\xef\xbb\xbf"), False
-        if b"\r" in data:  # one line end for all three (RFC 3986 has no CR in a URI)
+        if b"\r" in data:  # one line end for all three: a CR always ends a line
             data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         data = data.removesuffix(b"\n")  # the last line's end: no empty line after it
         try:
@@ -283,7 +283,8 @@ def input_blocks(
         report.file = "<arg>"
         yield 1, list(arguments)
         return
-    progress, step = report.progress, report.progress.STEP
+    progress = report.progress
+    step = progress.STEP if progress.enabled else 1 << 62  # pieces only to show progress
     for name in files or ["-"]:
         with open_input(name, progress) as chunks:
             report.file = shown_name(name)

@@ -240,12 +240,19 @@ def _each(
     """The loop of a command with one result per input: ``one`` of each input, or the
     report of the error (one of ``errors``) that it raises."""
     for number, text in inputs(report, *sources):
-        try:
-            result = one(text)
-        except errors as error:
-            report.failed(number, text, problem(error, text))
-        else:
-            report.result(number, text, result)
+        _row(report, number, text, one, errors)
+
+
+def _row(
+    report: Reporter, number: int, text: str, one: Callable[[str], str], errors: Errors
+) -> None:
+    """The result of ``one`` of the input ``text`` at ``number``, or the report of its error."""
+    try:
+        result = one(text)
+    except errors as error:
+        report.failed(number, text, problem(error, text))
+    else:
+        report.result(number, text, result)
 
 
 def _blocks(
@@ -256,21 +263,25 @@ def _blocks(
     errors: Errors,
 ) -> None:
     """:func:`_each` a block at a time: ``many`` (a function of :mod:`urikit.batch`) of a
-    block of inputs, and ``one`` (the per-URL function it equals) of each row it left
-    null, for the error to report.  A block without one is written as it is."""
+    block of inputs, its results written as they are, and ``one`` (the per-URL function
+    it equals) of each row it left null, for the error to report."""
     for first, texts in input_blocks(report, *sources):
         results = many(texts)
-        if not report.json and None not in results:
-            report.write_lines(results)  # type: ignore[arg-type]
+        if report.json:
+            for number, (text, result) in enumerate(zip(texts, results, strict=True), first):
+                if result is None:
+                    _row(report, number, text, one, errors)
+                else:
+                    report.result(number, text, result)
             continue
-        for number, (text, result) in enumerate(zip(texts, results, strict=True), first):
-            if result is None:
-                try:
-                    result = one(text)
-                except errors as error:
-                    report.failed(number, text, problem(error, text))
-                    continue
-            report.result(number, text, result)
+        start = i = 0
+        with contextlib.suppress(ValueError):  # each null in turn, as the list finds it
+            while True:
+                i = results.index(None, start)
+                report.write_lines(results[start:i])  # type: ignore[arg-type]
+                _row(report, first + i, texts[i], one, errors)
+                start = i + 1
+        report.write_lines(results[start:] if start else results)  # type: ignore[arg-type]
 
 
 # -- resolve, relativize -------------------------------------------------------------
