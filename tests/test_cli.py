@@ -1745,7 +1745,6 @@ def _answer(proc: subprocess.Popen[bytes], stream: int, size: int = 1 << 16) -> 
     [
         (["normalize"], b"HTTP://A/%7e\n", b"http://a/~\n"),
         (["check"], b"a b\n", b":2: a character not allowed"),
-        (["resolve", "http://a/b"], b"g\n", b"http://a/g\n"),
         (["parse", "--json"], b"//h\n", b'"input": "//h", "uri": "//h"'),
     ],
     ids=lambda value: value[0] if isinstance(value, list) else None,
