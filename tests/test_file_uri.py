@@ -160,7 +160,7 @@ def test_the_default_flavor_is_posix_and_a_fragment_is_left_aside() -> None:
 def test_any_text_gives_a_path_or_an_error(flavor: str, text: str) -> None:
     for call in (file_uri_to_path, path_to_file_uri):
         try:
-            call(text, flavor=flavor)  # type: ignore[operator]
+            call(text, flavor=flavor)  # type: ignore[arg-type]
         except URISyntaxError as error:
             assert 0 <= error.position <= len(text)
 

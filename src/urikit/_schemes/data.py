@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import binascii
 import re
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Literal
 
 from .._algorithms.percent import encode, keep_table, require_str, unquote, unquote_to_bytes
@@ -116,8 +116,9 @@ def parse_data_uri(uri: str, *, profile: Profile = "rfc2397") -> DataURI:
     Errors are :class:`URISyntaxError` at the first character at fault; a non-str is a
     ``TypeError``; an unknown profile a ``ValueError``.
 
-    >>> parse_data_uri("data:,A%20brief%20note")
-    DataURI(media_type='text/plain', parameters=(('charset', 'US-ASCII'),), base64=False, data=b'A brief note')
+    >>> found = parse_data_uri("data:,A%20brief%20note")
+    >>> found.media_type, found.parameters, found.base64, found.data
+    ('text/plain', (('charset', 'US-ASCII'),), False, b'A brief note')
     >>> parse_data_uri("data:text/plain;charset=utf-8;base64,SGk=").mime_type
     'text/plain;charset=utf-8'
     >>> parse_data_uri("data:text/plain ;base64 ,SGk", profile="fetch").data
