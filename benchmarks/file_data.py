@@ -212,9 +212,35 @@ def data_section() -> None:
     )
 
 
+def speed_section() -> None:
+    """Per call, interleaved in this process (benchmarks/harness.py): the reference
+    inputs each contender reads, over and over."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from harness import time_contenders
+
+    posix = [uri for _, uri in _load("file_uri/node-fileurltopath.json")["posix"]] * 20
+    time_contenders(
+        "file: URI -> POSIX path (Node's table)",
+        [("urikit", urikit.file_uri_to_path), ("urllib", _urllib_to_path("posix"))],
+        posix,
+    )
+    wpt = [case[0] for case in _load("data_uri/data-urls.json") if case[1] is not None] * 20
+    w3lib_full = _w3lib(False)
+    contenders = [
+        ("urikit fetch", _urikit_data("fetch")),
+        ("urikit rfc2397", _urikit_data("rfc2397")),
+    ]
+    time_contenders(
+        "data: URL -> media type and octets (WPT data-urls.json)",
+        contenders + ([("w3lib", w3lib_full)] if w3lib_full is not None else []),
+        wpt,
+    )
+
+
 def main() -> None:
     file_section()
     data_section()
+    speed_section()
 
 
 if __name__ == "__main__":

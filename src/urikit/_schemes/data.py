@@ -93,7 +93,7 @@ def _end(pattern: re.Pattern[str], text: str, start: int, end: int | None = None
 _RULE = "dataurl"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DataURI:
     """What a ``data:`` URL holds (RFC 2397 §2): its media type, split into the
     essence (``type/subtype``, lower case) and the parameters (names in lower case,
