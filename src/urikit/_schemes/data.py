@@ -96,8 +96,9 @@ _RULE = "dataurl"
 @dataclass(frozen=True, slots=True)
 class DataURI:
     """What a ``data:`` URL holds (RFC 2397 §2): its media type, split into the
-    essence (``type/subtype``, lower case) and the parameters (names in lower case,
-    values as written, decoded), whether the data was base64, and the octets."""
+    essence (``type/subtype``, lower case) and the parameters in their order (names in
+    lower case; values percent-decoded under ``rfc2397``, as written under ``fetch``),
+    whether the data was base64, and the octets."""
 
     media_type: str
     parameters: Parameters
