@@ -61,7 +61,7 @@ PROFILES: Mapping[str, tuple[s.Step, ...]] = {
         s.fix_host_dots,
         s.normalize_ip,
         s.punycode_host,
-        s.lowercase_host,
+        s.lowercase_special_host,
         s.remove_userinfo,
         s.semantic_escape,
         s.recode_query,

@@ -16,9 +16,9 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import re
+import string
 from collections.abc import Callable
 
-from .. import schemes
 from .._algorithms.idna import host_to_ascii
 from .._algorithms.ipv4 import ends_in_a_number, whatwg_ipv4
 from .._algorithms.percent import unencodable
@@ -149,7 +149,16 @@ def split(u: URL) -> None:
         special = m[1].lower() in SPECIAL
         start = m.end()
         rest = text
-    if special:
+    if special and u.scheme.lower() == "file":
+        slashes = _SLASHES.match(rest, start).end() - start  # type: ignore[union-attr]
+        if slashes == 2:  # file://host/path
+            start += 2
+        else:  # file:path, file:/path, file:///path: the empty host (RFC 8089 §2)
+            u.authority, u.host = True, ""
+            start += 3 if slashes > 2 else 0
+            rest = rest[:start] + "/" + rest[start:] if rest[start : start + 1] != "/" else rest
+        authority_end = _SPECIAL_AUTHORITY_END if slashes == 2 else None
+    elif special:
         start = _SLASHES.match(rest, start).end()  # type: ignore[union-attr]
         authority_end = _SPECIAL_AUTHORITY_END
     elif rest.startswith("//", start):
@@ -212,19 +221,14 @@ def remove_port(u: URL) -> None:
 
 
 def elide_default_port(u: URL) -> None:
-    """Drop an empty port or the scheme's default one (RFC 3986 §6.2.3; WHATWG URL
-    §4.1 default ports; gopher's 70 as urlcanon)."""
-    if u.port is not None and (u.port == "" or u.port.lstrip("0") == _default_port(u.scheme)):
-        u.port = None
-    elif u.port is not None and u.port[:1] == "0":
-        u.port = u.port.lstrip("0") or "0"
-
-
-def _default_port(scheme: str | None) -> str | None:
-    if scheme in _DEFAULT_PORTS:
-        return _DEFAULT_PORTS[scheme]
-    known = schemes.get(scheme) if scheme else None
-    return None if known is None or known.default_port is None else str(known.default_port)
+    """Drop an empty port or the default port of a special scheme (WHATWG URL §4.1
+    "default port"; gopher's 70 as urlcanon; RFC 3986 §6.2.3)."""
+    port = u.port
+    if port is None:
+        return
+    if port[:1] == "0":
+        port = port.lstrip("0") or "0"
+    u.port = None if port == "" or port == _DEFAULT_PORTS.get(u.scheme or "") else port
 
 
 def https_to_http(u: URL) -> None:
@@ -398,10 +402,26 @@ def punycode_host(u: URL) -> None:
         u.host = host_to_ascii(host.encode("latin-1").decode("utf-8"), mode="browser")
 
 
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def _lower(octets: str) -> str:
+    """Lower-case the ASCII letters (an octet >= 0x80 is no letter)."""
+    return octets.lower() if octets.isascii() else octets.translate(_ASCII_LOWER)
+
+
 def lowercase_host(u: URL) -> None:
-    """Lower-case the host (Safe Browsing v4, hostname step 4; RFC 3986 §3.2.2)."""
+    """Lower-case the host (Safe Browsing v4, hostname step 4: "Lowercase the whole
+    string"; RFC 3986 §3.2.2: the host is case-insensitive)."""
     if u.host:
-        u.host = u.host.lower()
+        u.host = _lower(u.host)
+
+
+def lowercase_special_host(u: URL) -> None:
+    """Lower-case the host of a special scheme (WHATWG URL §3.5 host parser: domain to
+    ASCII lower-cases it; an opaque host keeps its case)."""
+    if u.host and u.scheme in SPECIAL:
+        u.host = _lower(u.host)
 
 
 #: The ``www`` labels a key drops: ``www`` and ``www`` with one to three digits (mirror
@@ -439,15 +459,15 @@ def collapse_slashes(u: URL) -> None:
 
 
 def empty_path_to_slash(u: URL) -> None:
-    """An empty path after an authority becomes ``/`` (Safe Browsing: "The URL must
-    include a path component"; RFC 3986 §6.2.3)."""
-    if not u.path and u.authority:
+    """The empty path of a special scheme becomes ``/`` (Safe Browsing: "The URL must
+    include a path component"; WHATWG URL §4.4 "path start state"; RFC 3986 §6.2.3)."""
+    if not u.path and u.authority and u.scheme in SPECIAL:
         u.path = "/"
 
 
 def lowercase_path(u: URL) -> None:
     """Lower-case the path (urlcanon aggressive, the Internet Archive's canonicalizer)."""
-    u.path = u.path.lower()
+    u.path = _lower(u.path)
 
 
 def strip_trailing_slash(u: URL) -> None:
@@ -496,7 +516,7 @@ def strip_query_session_ids(u: URL) -> None:
 def lowercase_query(u: URL) -> None:
     """Lower-case the query (urlcanon aggressive, the Internet Archive's canonicalizer)."""
     if u.query:
-        u.query = u.query.lower()
+        u.query = _lower(u.query)
 
 
 def sort_query(u: URL) -> None:
