@@ -130,6 +130,12 @@ _AUTHORITY_END = re.compile(r"[/?#]")
 _SPECIAL_AUTHORITY_END = re.compile(r"[/?#\\]")
 _SLASHES = re.compile(r"[/\\]*")
 _PORT = re.compile(r":([0-9]*)\Z")
+#: The common case, in one match: ``scheme://authority`` and a path, query and fragment
+#: with no ``\`` where a special scheme reads it as ``/`` (a speed-up only: every text
+#: it matches splits the same way by the steps below).
+_COMMON = re.compile(
+    r"([A-Za-z][A-Za-z0-9+.\-]*)://([^/?#\\]+)([^?#\\]*)(?:\?([^#]*))?(?:#(.*))?\Z", re.S
+)
 
 
 def split(u: URL) -> None:
@@ -140,6 +146,11 @@ def split(u: URL) -> None:
     "special authority slashes state"); the userinfo ends at the last ``@``, a port is
     the digits after the last ``:``."""
     text = octets_of(u.text)
+    m = _COMMON.match(text)
+    if m is not None:
+        u.scheme, u.authority, u.path, u.query, u.fragment = m[1], True, m[3], m[4], m[5]
+        _authority(u, m[2])
+        return
     m = _SCHEME.match(text)
     if m is None or _PORT_THEN_END.match(text, m.end()):  # no scheme: http://text
         u.scheme, rest, special = "http", text, True
@@ -183,6 +194,9 @@ def split(u: URL) -> None:
 
 
 def _authority(u: URL, authority: str) -> None:
+    if "@" not in authority and ":" not in authority:
+        u.host = authority
+        return
     userinfo, at, hostport = authority.rpartition("@")
     if at:
         u.userinfo = userinfo
@@ -291,6 +305,8 @@ def unescape_all_but_query(u: URL) -> None:
 
 
 def _unescape(u: URL, *, query: bool) -> None:
+    if "%" not in u.text:  # the text as split: no escape anywhere
+        return
     if u.userinfo:
         u.userinfo = unescape_repeatedly(u.userinfo)
     if u.host:
@@ -327,6 +343,8 @@ def _escaped(octets: str, escapes: _Escapes) -> str:
 def google_escape(u: URL) -> None:
     """Percent-escape, in every component, the octets ``<= 32``, ``>= 127``, ``#``
     and ``%``, upper-case hex (Safe Browsing v4 "URLs and Hashing", last step)."""
+    if _GOOGLE[0].match(u.text):  # the text as split has none (nor has what came of it)
+        return
     _escape_components(u, _GOOGLE, _GOOGLE)
 
 
@@ -374,6 +392,9 @@ def fix_host_dots(u: URL) -> None:
         u.host = _DOTS.sub(".", host) if ".." in host else host
 
 
+_NUMBER_ENDS = frozenset(string.hexdigits + ".")
+
+
 def normalize_ip(u: URL) -> None:
     """A host that reads as an IPv4 address in any legal encoding (decimal, octal, hex,
     fewer than four parts: the URL Standard's IPv4 parser) becomes dotted decimal; an
@@ -384,7 +405,7 @@ def normalize_ip(u: URL) -> None:
     if host[0] == "[":
         with contextlib.suppress(ValueError):
             u.host = f"[{ipaddress.IPv6Address(host[1:-1]).compressed}]"
-    elif ends_in_a_number(host):
+    elif host[-1] in _NUMBER_ENDS and ends_in_a_number(host):
         address = whatwg_ipv4(host)
         if address is not None:
             u.host = str(ipaddress.IPv4Address(address))
@@ -444,7 +465,8 @@ def strip_www(u: URL) -> None:
 def remove_dot_segments(u: URL) -> None:
     """Resolve ``.`` and ``..`` segments (Safe Browsing v4, path step 1; RFC 3986
     §5.2.4 through urikit's ``remove_dot_segments``), in special and hierarchical paths."""
-    if "." in u.path and (u.authority or u.path[:1] == "/"):
+    path = u.path
+    if ("/." in path or path[:1] == ".") and (u.authority or path[:1] == "/"):
         u.path = _rfc3986_remove_dot_segments(u.path)
 
 
