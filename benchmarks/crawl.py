@@ -111,41 +111,36 @@ def main() -> None:
     args = parser.parse_args()
     lines = load_corpus(args.corpus, limit=args.limit)
     print(f"{len(lines)} corpus lines, urikit engine: {urikit.ENGINE}")
-    time_contenders(
-        "canonicalize, google profile",
-        [
-            ("urikit.canonicalize google", lambda u: urikit.canonicalize(u, "google")),
-            ("urlcanon.google", urlcanon_text(urlcanon.google)),
-            ("w3lib.canonicalize_url", canonicalize_url),
-        ],
-        lines,
-        args.repeat,
-    )
-    time_contenders(
-        "canonicalize, semantic profile",
-        [
-            ("urikit.canonicalize semantic", lambda u: urikit.canonicalize(u, "semantic")),
-            ("urlcanon.semantic_precise", urlcanon_text(urlcanon.semantic_precise)),
-            ("w3lib.canonicalize_url", canonicalize_url),
-        ],
-        lines,
-        args.repeat,
-    )
-    time_contenders(
-        "canonicalize, aggressive profile",
-        [
-            ("urikit.canonicalize aggressive", lambda u: urikit.canonicalize(u, "aggressive")),
-            ("urlcanon.aggressive", urlcanon_text(urlcanon.aggressive)),
-        ],
-        lines,
-        args.repeat,
-    )
-    time_contenders(
-        "SURT key, Internet Archive form",
-        [("urikit.surt", urikit.surt), ("surt.surt", surt_package.surt)],
-        lines,
-        args.repeat,
-    )
+    for title, contenders in [
+        (
+            "canonicalize, google profile",
+            [
+                ("urikit.canonicalize google", lambda u: urikit.canonicalize(u, "google")),
+                ("urlcanon.google", urlcanon_text(urlcanon.google)),
+                ("w3lib.canonicalize_url", canonicalize_url),
+            ],
+        ),
+        (
+            "canonicalize, semantic profile",
+            [
+                ("urikit.canonicalize semantic", lambda u: urikit.canonicalize(u, "semantic")),
+                ("urlcanon.semantic_precise", urlcanon_text(urlcanon.semantic_precise)),
+                ("w3lib.canonicalize_url", canonicalize_url),
+            ],
+        ),
+        (
+            "canonicalize, aggressive profile",
+            [
+                ("urikit.canonicalize aggressive", lambda u: urikit.canonicalize(u, "aggressive")),
+                ("urlcanon.aggressive", urlcanon_text(urlcanon.aggressive)),
+            ],
+        ),
+        (
+            "SURT key, Internet Archive form",
+            [("urikit.surt", urikit.surt), ("surt.surt", surt_package.surt)],
+        ),
+    ]:
+        time_contenders(title, contenders, lines, args.repeat)
     reference_table()
 
 

@@ -250,26 +250,24 @@ def cmd_normalize(args: argparse.Namespace, report: Reporter) -> None:
 
 def cmd_canonicalize(args: argparse.Namespace, report: Reporter) -> None:
     """``urikit canonicalize [--profile P] [URL...|-]``: one canonical form per URL."""
-    report.failure_fields = {"result": None}
-    for number, text in inputs(report, *_sources(args, args.uris)):
-        try:
-            canonical = canonicalize(text, profile=args.profile)
-        except URISyntaxError as error:
-            report.failed(number, text, problem(error, text))
-        else:
-            report.result(number, text, canonical)
+    _each_url(args, report, partial(canonicalize, profile=args.profile))
 
 
 def cmd_surt(args: argparse.Namespace, report: Reporter) -> None:
     """``urikit surt [--form F] [URL...|-]``: one SURT key per URL."""
+    _each_url(args, report, partial(surt, form=args.form))
+
+
+def _each_url(args: argparse.Namespace, report: Reporter, key: Callable[[str], str]) -> None:
+    """One result of ``key`` per URL; a URL it refuses is an invalid input."""
     report.failure_fields = {"result": None}
     for number, text in inputs(report, *_sources(args, args.uris)):
         try:
-            key = surt(text, form=args.form)
+            result = key(text)
         except URISyntaxError as error:
             report.failed(number, text, problem(error, text))
         else:
-            report.result(number, text, key)
+            report.result(number, text, result)
 
 
 def _pairs(args: argparse.Namespace, report: Reporter) -> Iterator[tuple[int, str, str | None]]:
