@@ -5,10 +5,12 @@ README.md), the bugs of the ``surt`` package the issue names, and the rules of
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import urikit
 from tests.growth import assert_linear
-from tests.test_canonicalize import load
+from tests.test_canonicalize import URLISH, load
 from urikit._crawl.surt import reverse_host
 
 #: (section, input) -> the rule that decides the difference.
@@ -103,3 +105,13 @@ def test_linear(form: str) -> None:
         (20_000, 200_000),
         repeats=2,
     )
+
+
+@given(URLISH, st.sampled_from(["ia", "ssurt"]))
+def test_any_string_has_a_key(url: str, form: str) -> None:
+    """Every string has a key (a lone surrogate that escapes no octet excepted)."""
+    try:
+        key = urikit.surt(url, form=form)
+    except urikit.URISyntaxError:
+        return
+    assert isinstance(key, str)

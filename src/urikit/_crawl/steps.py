@@ -182,6 +182,14 @@ def split(u: URL) -> None:
         found = authority_end.search(rest, start)
         end = len(rest) if found is None else found.start()
         _authority(u, rest[start:end])
+        if not u.host and authority_end is _SPECIAL_AUTHORITY_END and rest[end : end + 1] in "/\\":
+            # an empty host (http://:/h/p): browsers fail; the key reads the next run of
+            # slashes as the start of the authority, as it would read its own output
+            start = _SLASHES.match(rest, end).end()  # type: ignore[union-attr]
+            found = authority_end.search(rest, start)
+            end = len(rest) if found is None else found.start()
+            u.userinfo = u.port = None
+            _authority(u, rest[start:end])
         start = end
     rest = rest[start:]
     rest, hash_sign, fragment = rest.partition("#")
@@ -334,6 +342,9 @@ def _escape_table(escape: str) -> _Escapes:
 _GOOGLE = _escape_table("#%")
 _PATH = _escape_table("#%?")  # urlcanon's "less dumb" path: "?" would start the query
 _QUERY_TOKEN = _escape_table("#%&=")  # a query key or value: "&" and "=" delimit them
+#: A host that unescaping gave a delimiter (``%2F``: ``/``): escaped too, so that the key
+#: reads back with the same host (Safe Browsing allows "This may render the URL invalid").
+_HOST = _escape_table("#%/?@\\:[]")
 
 
 def _escaped(octets: str, escapes: _Escapes) -> str:
@@ -359,7 +370,7 @@ def _escape_components(u: URL, path: _Escapes, query: _Escapes | None) -> None:
     if u.userinfo:
         u.userinfo = _escaped(u.userinfo, _GOOGLE)
     if u.host:
-        u.host = _escaped(u.host, _GOOGLE)
+        u.host = _escaped(u.host, _GOOGLE if u.host[0] == "[" else _HOST)
     u.path = _escaped(u.path, path)
     if query is not None and u.query:
         u.query = _escaped(u.query, query)
@@ -386,10 +397,12 @@ _DOTS = re.compile(r"\.{2,}")
 
 def fix_host_dots(u: URL) -> None:
     """Remove leading and trailing dots of the host and replace runs of dots with one
-    (Safe Browsing v4, hostname steps 1 and 2)."""
+    (Safe Browsing v4, hostname steps 1 and 2).  A host of dots only, which this would
+    leave empty, becomes ``0.0.0.0`` as urlcanon makes it (its semantic_precise data:
+    ``http://%2e/a/b``), so that the key reads back as itself."""
     if u.host and "." in u.host:
         host = u.host.strip(".")
-        u.host = _DOTS.sub(".", host) if ".." in host else host
+        u.host = (_DOTS.sub(".", host) if ".." in host else host) or "0.0.0.0"
 
 
 _NUMBER_ENDS = frozenset(string.hexdigits + ".")
