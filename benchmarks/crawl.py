@@ -103,6 +103,32 @@ def reference_table() -> None:
         print(f"  {title} ({len(cases)}): {counts}")
 
 
+def agreement(lines: list[str]) -> None:
+    """On how many corpus lines urikit's key equals the peer's, and a few that differ."""
+    pairs = [
+        ("google", "urlcanon.google", urlcanon_text(urlcanon.google)),
+        ("semantic", "urlcanon.semantic_precise", urlcanon_text(urlcanon.semantic_precise)),
+        ("aggressive", "urlcanon.aggressive", urlcanon_text(urlcanon.aggressive)),
+        ("surt", "surt.surt", surt_package.surt),
+    ]
+    print("\nagreement on the corpus (lines where both give the same key)")
+    for profile, name, peer in pairs:
+        ours: Callable[[str], str] = (
+            urikit.surt if profile == "surt" else lambda u, p=profile: urikit.canonicalize(u, p)
+        )
+        differ = []
+        for line in lines:
+            try:
+                theirs = peer(line)
+            except Exception as error:  # a peer that raises differs
+                theirs = repr(error)
+            if ours(line) != theirs:
+                differ.append(line)
+        print(f"  urikit {profile} = {name}: {len(lines) - len(differ)} of {len(lines)}")
+        for line in differ[:: max(1, len(differ) // 3)][:3]:
+            print(f"    {line[:70]!r}: {ours(line)[:60]!r} vs {str(peer(line))[:60]!r}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
@@ -142,6 +168,7 @@ def main() -> None:
     ]:
         time_contenders(title, contenders, lines, args.repeat)
     reference_table()
+    agreement(lines)
 
 
 if __name__ == "__main__":

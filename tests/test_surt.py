@@ -66,6 +66,16 @@ def test_ssurt(url: str, expected: str) -> None:
         ("http://www.com/", "com,www)/"),
         ("http://www2.www.example.com/", "com,example,www)/"),
         ("mailto:a@b", "mailto:a@b"),
+        # what the surt package does, read from it as a black box (surt 0.3.1)
+        (
+            "http://h.com/p?phpsessid=8r53nra5m7lpph7tbivvrdvcl2&x",
+            "com,h)/p?phpsessid=8r53nra5m7lpph7tbivvrdvcl2&x",
+        ),
+        ("http://h.com/p?cfid=123&cftoken=abc-1&x=1", "com,h)/p?x=1"),
+        ("http://h.com/p?cftoken=abc-1&x=1", "com,h)/p?cftoken=abc-1&x=1"),
+        ("http://h.com/?l0=home&l=1", "com,h)/?l=1&l0=home"),
+        ("https://h.com/a\\%20b", "com,h)/a\\%20b"),
+        ("file:///Users/A", "file:/users/a"),
         ("   ", "-"),
     ],
 )

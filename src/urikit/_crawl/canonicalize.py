@@ -34,9 +34,8 @@ from . import steps as s
 __all__ = ["PROFILES", "canonical_url", "canonicalize"]
 
 _START = (s.remove_leading_trailing_junk, s.remove_tabs_and_newlines, s.split)
-#: Safe Browsing v4 from "Third" on: unescape, the host steps, the path steps, escape.
+#: Safe Browsing v4 after "Third" (unescape): the host steps, the path steps, escape.
 _SAFE_BROWSING = (
-    s.unescape_all,
     s.fix_host_dots,
     s.punycode_host,
     s.normalize_ip,
@@ -55,6 +54,8 @@ PROFILES: Mapping[str, tuple[s.Step, ...]] = {
         s.remove_fragment,
         s.remove_userinfo,
         s.remove_port,
+        s.unescape_all,
+        s.backslashes_to_slashes,
         *_SAFE_BROWSING,
     ),
     "semantic": (
@@ -62,6 +63,7 @@ PROFILES: Mapping[str, tuple[s.Step, ...]] = {
         s.lowercase_scheme,
         s.elide_default_port,
         s.unescape_all_but_query,
+        s.backslashes_to_slashes,
         s.fix_host_dots,
         s.normalize_ip,
         s.punycode_host,
@@ -92,20 +94,23 @@ PROFILES = {
         s.sort_query,  # again, after lower-casing
     ),
     "ia": (
-        *_START,
+        s.remove_leading_trailing_junk,
+        s.remove_tabs_and_newlines,
+        s.split_as_written,
         s.lowercase_scheme,
         s.remove_fragment,
         s.remove_userinfo,
+        s.unescape_all,
         *_SAFE_BROWSING,
         s.elide_default_port,
         s.strip_www,
         s.lowercase_path,
         s.lowercase_query,
-        s.strip_query_session_ids,
+        s.strip_query_session_ids_ia,
         s.strip_path_session_ids,
         s.strip_trailing_slash,
         s.omit_empty_query,
-        s.sort_query,
+        s.sort_query_by_name,
     ),
 }
 _NAMES = (*PROFILES, "whatwg", "rfc3986")

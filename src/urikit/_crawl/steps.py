@@ -139,6 +139,21 @@ _COMMON = re.compile(
 
 
 def split(u: URL) -> None:
+    """:func:`split_as_written`, and a ``\\`` in the path of a special scheme is ``/``
+    (WHATWG URL §4.4 "path state"; urlcanon ``fix_backslashes``)."""
+    split_as_written(u)
+    if "\\" in u.path and u.scheme is not None and u.scheme.lower() in SPECIAL:
+        u.path = u.path.replace("\\", "/")
+
+
+def backslashes_to_slashes(u: URL) -> None:
+    """A ``\\`` that unescaping put in the path of a special scheme (``%5C``) is ``/``, as
+    :func:`split` reads one written so (and as the key will be read again)."""
+    if "\\" in u.path and u.scheme in SPECIAL:
+        u.path = u.path.replace("\\", "/")
+
+
+def split_as_written(u: URL) -> None:
     """Split the text as RFC 3986 Appendix B does, leniently as browsers and the crawl
     libraries do: no scheme (``www.google.com``, ``host:8080/``) reads as ``http://``
     (Safe Browsing's examples, urlcanon's ``default_scheme_http``); after a special
@@ -182,7 +197,11 @@ def split(u: URL) -> None:
         found = authority_end.search(rest, start)
         end = len(rest) if found is None else found.start()
         _authority(u, rest[start:end])
-        if not u.host and authority_end is _SPECIAL_AUTHORITY_END and rest[end : end + 1] in "/\\":
+        if (
+            not u.host
+            and authority_end is _SPECIAL_AUTHORITY_END
+            and rest[end : end + 1] in ("/", "\\")
+        ):
             # an empty host (http://:/h/p): browsers fail; the key reads the next run of
             # slashes as the start of the authority, as it would read its own output
             start = _SLASHES.match(rest, end).end()  # type: ignore[union-attr]
@@ -198,7 +217,7 @@ def split(u: URL) -> None:
     path, question_mark, query = rest.partition("?")
     if question_mark:
         u.query = query
-    u.path = path.replace("\\", "/") if special else path
+    u.path = path
 
 
 def _authority(u: URL, authority: str) -> None:
@@ -378,17 +397,23 @@ def _escape_components(u: URL, path: _Escapes, query: _Escapes | None) -> None:
         u.fragment = _escaped(u.fragment, _GOOGLE)
 
 
+_SECOND_EQUALS = re.compile("=[^&]*=")
+
+
 def recode_query(u: URL) -> None:
     """Unescape each key and value of the query repeatedly and escape again what Safe
     Browsing escapes and ``&`` and ``=`` (urlcanon ``less_dumb_pct_recode_query``): one
     spelling per query that means the same to a form decoder."""
-    if u.query and "%" in u.query:
+    query = u.query
+    if not query:
+        return
+    if "%" in query or _SECOND_EQUALS.search(query):  # a value's "=" is escaped too
         u.query = "&".join(
             "=".join(_escaped(unescape_repeatedly(t), _QUERY_TOKEN) for t in p.split("=", 1))
-            for p in u.query.split("&")
+            for p in query.split("&")
         )
-    elif u.query:
-        u.query = _escaped(u.query, _GOOGLE)
+    else:
+        u.query = _escaped(query, _GOOGLE)
 
 
 # -- host ---------------------------------------------------------------------------------
@@ -537,15 +562,49 @@ def strip_path_jsessionid(u: URL) -> None:
 #: canonicalizers): Java servlets, generic, PHP, short, classic ASP and ColdFusion.
 SESSION_PARAMETERS = re.compile(
     r"(?:jsessionid=[0-9a-z$]{10,}|sessionid=[0-9a-z]{16,}|phpsessid=[0-9a-z]{16,}"
-    r"|sid=[0-9a-z]{16,}|aspsessionid[a-z]{8}=[0-9a-z]{16,}|cfid=[0-9]+|cftoken=[0-9a-z-]+)\Z",
+    r"|sid=[0-9a-z]{16,}|aspsessionid[a-z]{8}=[0-9a-z]{16,})\Z",
     re.I,
 )
+#: The session-id parameters the Internet Archive's canonicalizer drops (read from the
+#: keys the ``surt`` package makes, as a black box): ids of exactly 32 characters, and
+#: classic ASP's of 24.
+IA_SESSION_PARAMETERS = re.compile(
+    r"(?:jsessionid=[0-9a-z]{32}|phpsessid=[0-9a-z]{32}|sid=[0-9a-z]{32}"
+    r"|aspsessionid[a-z]{8}=[0-9a-z]{24})\Z",
+    re.I,
+)
+#: ColdFusion's pair, dropped only together (both canonicalizers).
+_CFID = re.compile(r"cfid=[0-9]+\Z", re.I)
+_CFTOKEN = re.compile(r"cftoken=[0-9a-z-]+\Z", re.I)
 
 
 def strip_query_session_ids(u: URL) -> None:
-    """Drop the query parameters :data:`SESSION_PARAMETERS` matches."""
-    if u.query and "=" in u.query:
-        u.query = "&".join(p for p in u.query.split("&") if not SESSION_PARAMETERS.match(p))
+    """Drop the query parameters :data:`SESSION_PARAMETERS` matches, and a ColdFusion
+    ``cfid=N&cftoken=T`` pair (urlcanon ``strip_session_ids_from_query``)."""
+    _strip_sessions(u, SESSION_PARAMETERS)
+
+
+def strip_query_session_ids_ia(u: URL) -> None:
+    """Drop the query parameters :data:`IA_SESSION_PARAMETERS` matches, and a ColdFusion
+    pair (the Internet Archive's canonicalizer)."""
+    _strip_sessions(u, IA_SESSION_PARAMETERS)
+
+
+def _strip_sessions(u: URL, session: re.Pattern[str]) -> None:
+    query = u.query
+    if not query or "=" not in query:
+        return
+    params = query.split("&")
+    kept: list[str] = []
+    for p in params:
+        if session.match(p):
+            continue
+        if _CFTOKEN.match(p) and kept and _CFID.match(kept[-1]):
+            kept.pop()
+            continue
+        kept.append(p)
+    if len(kept) != len(params):
+        u.query = "&".join(kept)
 
 
 def lowercase_query(u: URL) -> None:
@@ -559,6 +618,13 @@ def sort_query(u: URL) -> None:
     ``alpha_reorder_query``, the Internet Archive's ``alphaReorderQuery``)."""
     if u.query and "&" in u.query:
         u.query = "&".join(sorted(u.query.split("&")))
+
+
+def sort_query_by_name(u: URL) -> None:
+    """Sort the ``&``-separated parameters by name, then value (the Internet Archive's
+    canonicalizer: ``l=1`` before ``l0=home``)."""
+    if u.query and "&" in u.query:
+        u.query = "&".join(sorted(u.query.split("&"), key=lambda p: p.partition("=")[::2]))
 
 
 def remove_redundant_ampersands(u: URL) -> None:

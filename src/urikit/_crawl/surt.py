@@ -37,8 +37,9 @@ def surt(url: str, *, form: str = "ia", profile: str | None = None) -> str:
     """The SURT key of ``url``: ``form="ia"`` (the Internet Archive's, the default) or
     ``"ssurt"`` (the IIPC's); ``profile`` names the canonicalization applied first
     (:func:`urikit.canonicalize`; ``None``: ``"ia"`` for the ``ia`` form, ``"semantic"``
-    for ``ssurt``).  A URL without an authority (``mailto:``, ``dns:``) keys as itself
-    canonicalized; the empty string as ``-``.
+    for ``ssurt``).  A URL without a host (``mailto:``, ``file:///a``) keys as itself
+    canonicalized, an empty authority dropped (``file:/a``); the ARC/WARC records
+    ``dns:``, ``filedesc:``, ``warcinfo:`` as they are; the empty string as ``-``.
 
     >>> surt("http://www.Example.com:8080/A/b/?b=1&a=2#top")
     'com,example:8080)/a/b?a=2&b=1'
@@ -62,7 +63,8 @@ def surt(url: str, *, form: str = "ia", profile: str | None = None) -> str:
     if lowered.startswith("connect:"):
         text = text[8:]  # the authority-form target of a CONNECT request (RFC 9110 §9.3.6)
     u = canonical_url(text, profile or _DEFAULT_PROFILE[form])
-    if not u.authority or not u.host:
+    if not u.authority or not u.host:  # no host to reverse: the URL, and an empty
+        u.authority = False  # authority dropped (file:///a is file:/a, RFC 8089 §2)
         return str(u)
     return _ia(u) if form == "ia" else _ssurt(u)
 
