@@ -114,6 +114,9 @@ def test_ipv4_forms(host: str, expected: str | None) -> None:
         # IPv6 literals: RFC 5952 text (Safe Browsing v4, hostname step 3)
         ("http://[2001:0DB8:0000::1]/", "google", "http://[2001:db8::1]/"),
         ("http://[2001:0db8::1]:8080/", "semantic", "http://[2001:db8::1]:8080/"),
+        ("http://[::ffff:1.2.3.4]/", "google", "http://1.2.3.4/"),
+        ("http://[64:ff9b::1.2.3.4]/", "google", "http://1.2.3.4/"),
+        ("http://[::ffff:1.2.3.4]/", "semantic", "http://[::ffff:102:304]/"),
         # session ids, and parameters that only look like them
         ("http://h/?sid=short&a=1", "aggressive", "http://h/?a=1&sid=short"),
         ("http://h/?JSESSIONID=0123456789&a", "aggressive", "http://h/?a"),

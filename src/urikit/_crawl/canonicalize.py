@@ -57,6 +57,7 @@ PROFILES: Mapping[str, tuple[s.Step, ...]] = {
         s.unescape_all,
         s.backslashes_to_slashes,
         *_SAFE_BROWSING,
+        s.ipv4_in_ipv6,
     ),
     "semantic": (
         *_START,

@@ -449,6 +449,23 @@ def normalize_ip(u: URL) -> None:
             u.host = str(ipaddress.IPv4Address(address))
 
 
+_NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
+
+
+def ipv4_in_ipv6(u: URL) -> None:
+    """An IPv4-mapped IPv6 literal (``[::ffff:1.2.3.4]``) or one of NAT64's well-known
+    prefix (``[64:ff9b::1.2.3.4]``) becomes the IPv4 address (Safe Browsing "URLs and
+    Hashing", hostname step 3, as the current reference page has it)."""
+    host = u.host
+    if host and host[0] == "[" and ("ffff" in host or "64:ff9b" in host):
+        with contextlib.suppress(ValueError):
+            address = ipaddress.IPv6Address(host[1:-1])
+            if address.ipv4_mapped is not None:
+                u.host = str(address.ipv4_mapped)
+            elif address in _NAT64:
+                u.host = str(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
+
+
 def punycode_host(u: URL) -> None:
     """A host with octets outside ASCII that are UTF-8 becomes its ASCII form by the URL
     Standard's domain to ASCII (UTS #46, urikit's IDNA in ``mode="browser"``, the
