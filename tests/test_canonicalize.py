@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import urikit
 from tests.growth import assert_linear
-from urikit._crawl.steps import unescape_repeatedly
+from urikit._crawl.escapes import unescape_repeatedly
 from urikit.strategies import near_misses, references
 
 DATA = Path(__file__).parent / "data" / "canonicalize"

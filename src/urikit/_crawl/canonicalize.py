@@ -1,6 +1,7 @@
 """Canonicalization profiles: the keys crawlers, web archives and safe-browsing lists
 compute for a URL, each profile an ordered list of named steps
-(:mod:`urikit._crawl.steps`) as data.
+(:mod:`urikit._crawl.lenient`, :mod:`~urikit._crawl.escapes`,
+:mod:`~urikit._crawl.steps`) as data.
 
 ``google``
     Google Safe Browsing v4 "URLs and Hashing", canonicalization.
@@ -29,101 +30,101 @@ from collections.abc import Mapping
 from .._algorithms.percent import require_str
 from .._operations import normalize
 from ..errors import ErrorKind, URISyntaxError
-from . import steps as s
+from . import escapes, lenient, steps
 
 __all__ = ["PROFILES", "canonical_url", "canonicalize"]
 
-_START = (s.remove_leading_trailing_junk, s.remove_tabs_and_newlines, s.split)
+_START = (lenient.remove_leading_trailing_junk, lenient.remove_tabs_and_newlines, lenient.split)
 #: Safe Browsing v4 after "Third" (unescape): the host steps, the path steps, escape.
 _SAFE_BROWSING = (
-    s.fix_host_dots,
-    s.punycode_host,
-    s.normalize_ip,
-    s.lowercase_host,
-    s.remove_dot_segments,
-    s.collapse_slashes,
-    s.empty_path_to_slash,
-    s.google_escape,
+    steps.fix_host_dots,
+    steps.punycode_host,
+    steps.normalize_ip,
+    steps.lowercase_host,
+    steps.remove_dot_segments,
+    steps.collapse_slashes,
+    steps.empty_path_to_slash,
+    escapes.google_escape,
 )
 
 #: The step lists of the lenient profiles, in order.
-PROFILES: Mapping[str, tuple[s.Step, ...]] = {
+PROFILES: Mapping[str, tuple[lenient.Step, ...]] = {
     "google": (
         *_START,
-        s.lowercase_scheme,
-        s.remove_fragment,
-        s.remove_userinfo,
-        s.remove_port,
-        s.unescape_all,
-        s.backslashes_to_slashes,
+        steps.lowercase_scheme,
+        steps.remove_fragment,
+        steps.remove_userinfo,
+        steps.remove_port,
+        escapes.unescape_all,
+        lenient.backslashes_to_slashes,
         *_SAFE_BROWSING,
-        s.ipv4_in_ipv6,
+        steps.ipv4_in_ipv6,
     ),
     "semantic": (
         *_START,
-        s.lowercase_scheme,
-        s.elide_default_port,
-        s.unescape_all_but_query,
-        s.backslashes_to_slashes,
-        s.fix_host_dots,
-        s.normalize_ip,
-        s.punycode_host,
-        s.lowercase_special_host,
-        s.remove_userinfo,
-        s.semantic_escape,
-        s.recode_query,
-        s.remove_dot_segments,
-        s.collapse_slashes,
-        s.empty_path_to_slash,
-        s.sort_query,
+        steps.lowercase_scheme,
+        steps.elide_default_port,
+        escapes.unescape_all_but_query,
+        lenient.backslashes_to_slashes,
+        steps.fix_host_dots,
+        steps.normalize_ip,
+        steps.punycode_host,
+        steps.lowercase_special_host,
+        steps.remove_userinfo,
+        escapes.semantic_escape,
+        escapes.recode_query,
+        steps.remove_dot_segments,
+        steps.collapse_slashes,
+        steps.empty_path_to_slash,
+        steps.sort_query,
     ),
 }
 PROFILES = {
     **PROFILES,
     "aggressive": (
         *PROFILES["semantic"],
-        s.remove_fragment,
-        s.https_to_http,
-        s.strip_www,
-        s.lowercase_path,
-        s.lowercase_query,
-        s.strip_query_session_ids,
-        s.strip_path_session_ids,
-        s.strip_path_jsessionid,
-        s.remove_redundant_ampersands,
-        s.omit_empty_query,
-        s.sort_query,  # again, after lower-casing
+        steps.remove_fragment,
+        steps.https_to_http,
+        steps.strip_www,
+        steps.lowercase_path,
+        steps.lowercase_query,
+        steps.strip_query_session_ids,
+        steps.strip_path_session_ids,
+        steps.strip_path_jsessionid,
+        steps.remove_redundant_ampersands,
+        steps.omit_empty_query,
+        steps.sort_query,  # again, after lower-casing
     ),
     "ia": (
-        s.remove_leading_trailing_junk,
-        s.remove_tabs_and_newlines,
-        s.split_as_written,
-        s.lowercase_scheme,
-        s.remove_fragment,
-        s.remove_userinfo,
-        s.unescape_all,
+        lenient.remove_leading_trailing_junk,
+        lenient.remove_tabs_and_newlines,
+        lenient.split_as_written,
+        steps.lowercase_scheme,
+        steps.remove_fragment,
+        steps.remove_userinfo,
+        escapes.unescape_all,
         *_SAFE_BROWSING,
-        s.elide_default_port,
-        s.strip_www,
-        s.lowercase_path,
-        s.lowercase_query,
-        s.strip_query_session_ids_ia,
-        s.strip_path_session_ids,
-        s.strip_trailing_slash,
-        s.omit_empty_query,
-        s.sort_query_by_name,
+        steps.elide_default_port,
+        steps.strip_www,
+        steps.lowercase_path,
+        steps.lowercase_query,
+        steps.strip_query_session_ids_ia,
+        steps.strip_path_session_ids,
+        steps.strip_trailing_slash,
+        steps.omit_empty_query,
+        steps.sort_query_by_name,
     ),
 }
 _NAMES = (*PROFILES, "whatwg", "rfc3986")
 
 
-def canonical_url(url: str, profile: str) -> s.URL:
+def canonical_url(url: str, profile: str) -> lenient.URL:
     """``url`` through the steps of the lenient ``profile``: its components."""
     try:
         steps = PROFILES[profile]
     except (KeyError, TypeError):
         raise ValueError(f"unknown profile {profile!r}: one of {', '.join(_NAMES)}") from None
-    u = s.URL(url)
+    u = lenient.URL(url)
     for step in steps:
         step(u)
     return u

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from .._algorithms.percent import require_str
 from .canonicalize import PROFILES, canonical_url
-from .steps import URL
+from .lenient import URL
 
 __all__ = ["FORMS", "reverse_host", "surt"]
 
