@@ -32,6 +32,8 @@ from ._lint.lint import lint
 from ._lint.redirect import RedirectVerdict, redirect_target
 from ._operations import differences, equivalent, normalize, relativize, resolve
 from ._reference import URIReference, is_valid, parse, validate
+from ._schemes.data import DataURI, parse_data_uri
+from ._schemes.file import file_uri_to_path, path_to_file_uri
 from ._syntax.grammar import GRAMMARS, RFC2396, RFC3986, RFC3987, Grammar
 from ._templates.match import AmbiguousTemplateError
 from ._templates.syntax import VarSpec
@@ -48,6 +50,7 @@ __all__ = [
     "RFC3986",
     "RFC3987",
     "AmbiguousTemplateError",
+    "DataURI",
     "ErrorKind",
     "Finding",
     "Grammar",
@@ -68,6 +71,7 @@ __all__ = [
     "equivalent",
     "errors",
     "extract",
+    "file_uri_to_path",
     "host_to_ascii",
     "host_to_unicode",
     "html",
@@ -76,7 +80,9 @@ __all__ = [
     "lint",
     "normalize",
     "parse",
+    "parse_data_uri",
     "parse_query",
+    "path_to_file_uri",
     "quote",
     "redirect_target",
     "relativize",
