@@ -55,7 +55,8 @@ LAYERS: list[set[str]] = [
     {"_syntax"},  # the grammars as data and the one parser
     {"_algorithms"},  # what the RFCs do with components
     {"_reference", "_operations", "_convert", "_generate"},  # the value type, its verbs
-    {"_text", "_html", "_lint", "_columns", "_templates", "_schemes"},  # the wings on the value
+    # the wings on the value
+    {"_text", "_html", "_lint", "_columns", "_templates", "_schemes", "_crawl"},
     {"__init__", "html", "batch"} | INTEGRATIONS,  # the public namespaces
     {"_cli", "__main__"},  # the command line, a client of the public surface
 ]

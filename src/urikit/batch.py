@@ -55,12 +55,14 @@ from . import (
     _engine,
     validate,
 )
+from . import canonicalize as _canonicalize
 from . import extract as _extract
 from . import is_valid as _is_valid
 from . import normalize as _normalize
 from . import parse as _parse
 from . import relativize as _relativize
 from . import resolve as _resolve
+from . import surt as _surt
 from ._algorithms.normalize import LEVEL_IDS, Level
 from ._columns import arrow
 from ._columns.arrow import COMPONENTS, MATCH_FIELDS, ROUTE_FIELDS, Operation
@@ -70,6 +72,7 @@ __all__ = [
     "COMPONENTS",
     "MATCH_FIELDS",
     "ROUTE_FIELDS",
+    "canonicalize",
     "errors",
     "extract",
     "is_valid",
@@ -78,6 +81,7 @@ __all__ = [
     "relativize",
     "resolve",
     "split",
+    "surt",
 ]
 
 
@@ -280,6 +284,43 @@ def match_templates(
         }
 
     return _apply(column, Operation("match_templates", row))
+
+
+def canonicalize(column: Any, *, profile: str = "google") -> Any:
+    """The canonical form of each row under ``profile`` (``urikit.canonicalize``); null
+    for a null row, and for a row the profile refuses (``whatwg``, ``rfc3986``).
+
+    >>> canonicalize(["http://host/%25%32%35", None, "HTTP://A.com:80/./b"])
+    ['http://host/%25', None, 'http://a.com/b']
+    """
+    with contextlib.suppress(URISyntaxError):  # a wrong profile raises, "" may not
+        _canonicalize("", profile=profile)
+
+    def row(text: str) -> str | None:
+        try:
+            return _canonicalize(text, profile=profile)
+        except URISyntaxError:
+            return None
+
+    return _apply(column, Operation("canonicalize", row))
+
+
+def surt(column: Any, *, form: str = "ia", profile: str | None = None) -> Any:
+    """The SURT key of each row (``urikit.surt``); null for a null row, and for a row
+    the profile refuses.
+
+    >>> surt(["http://www.example.com/b?b=1&a=2", None], form="ia")
+    ['com,example)/b?a=2&b=1', None]
+    """
+    _surt("", form=form, profile=profile)  # a wrong form or profile raises here
+
+    def row(text: str) -> str | None:
+        try:
+            return _surt(text, form=form, profile=profile)
+        except URISyntaxError:
+            return None
+
+    return _apply(column, Operation("surt", row))
 
 
 # -- arguments ---------------------------------------------------------------------------
