@@ -54,7 +54,7 @@ LAYERS: list[set[str]] = [
     {"_syntax"},  # the grammars as data and the one parser
     {"_algorithms"},  # what the RFCs do with components
     {"_reference", "_operations", "_convert", "_generate"},  # the value type, its verbs
-    {"_text", "_html", "_lint", "_columns", "_templates"},  # the wings built on the value
+    {"_text", "_html", "_lint", "_columns", "_templates", "_crawl"},  # the wings built on the value
     {"__init__", "html", "batch"} | INTEGRATIONS,  # the public namespaces
     {"_cli", "__main__"},  # the command line, a client of the public surface
 ]
@@ -179,6 +179,7 @@ OPTIONAL_EXTRAS = {
     "pandas",
     "polars",
     "pyspark",
+    "publicsuffixlist",
 }
 
 

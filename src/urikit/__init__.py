@@ -24,6 +24,8 @@ from ._algorithms.query import build_query, parse_query
 from ._algorithms.requote import requote
 from ._algorithms.resolve import remove_dot_segments
 from ._convert import iri_to_uri, uri_to_iri
+from ._crawl.commoncrawl import common_crawl_row
+from ._crawl.suffix import public_suffix, registrable_domain
 from ._engine import ENGINE
 from ._lint.catalogue import LINT_RULES, Finding, LintRule
 from ._lint.lint import lint
@@ -59,6 +61,7 @@ __all__ = [
     "URITemplate",
     "VarSpec",
     "build_query",
+    "common_crawl_row",
     "complete",
     "compose",
     "differences",
@@ -74,8 +77,10 @@ __all__ = [
     "normalize",
     "parse",
     "parse_query",
+    "public_suffix",
     "quote",
     "redirect_target",
+    "registrable_domain",
     "relativize",
     "remove_dot_segments",
     "requote",

@@ -1,0 +1,177 @@
+"""Common Crawl's URL index columns: the ``url_*`` columns of its columnar index.
+
+The columns, their names and types are those of the flat schema of the index
+(``cc-index-schema-flat.json`` in github.com/commoncrawl/cc-index-table); each rule
+below is read from that project's code (``HostName``, ``WarcUri``: Java's ``URL``),
+which builds them from a capture's URL:
+
+``url``
+    the URL as given.
+``url_surtkey``
+    its SURT key (the Internet Archive's default form, as the CDX index has it).
+``url_host_name``
+    the host, lower-case: an IPv4 address of one to four decimal numbers in dotted
+    decimal (``123.8092539`` -> ``123.123.123.123``), an IPv6 literal with its brackets;
+    a name percent-decoded, its U-labels to A-labels (IDNA), without its root dot.
+``url_host_tld`` ... ``url_host_5th_last_part``
+    the name's labels from the last: ``com``, ``example``, ``www``; null past the first
+    label, and for an IP address.
+``url_host_registry_suffix``, ``url_host_registered_domain``
+    the public suffix of the ICANN section of the Public Suffix List and the domain
+    one label below it; null for an IP address, for a name under no listed rule (no
+    implicit ``*`` rule: ``example.invalid`` has none) and for a public suffix itself.
+``url_host_private_suffix``, ``url_host_private_domain``
+    the same with the list's PRIVATE section too (``blogspot.com``).
+``url_host_name_reversed``
+    the labels from the last, joined by dots (``com.example.www``); null for an IP address.
+``url_protocol``
+    the scheme, lower-case.
+``url_port``
+    the port as a number, null where the URL gives none (an explicit default port
+    stays: ``http://a:80/`` has 80; an empty port is none).
+``url_path``, ``url_query``
+    the path as written (``""`` when empty) and the query (null without ``?``).
+
+A URL that urikit does not read as an RFC 3987 IRI has only ``url``; a host whose IDNA
+conversion or percent-decoding fails has no host columns (Common Crawl's host is null
+then).  Differences from Common Crawl's Java, by rule: the IDNA conversion is urikit's
+(UTS #46 by default, ``mode=``; Java's ``IDN.toASCII`` is IDNA 2003), and Java's
+``URL`` reads some strings RFC 3987 does not (a space in the path).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from typing import Any
+
+from .._algorithms.idna import host_to_ascii
+from .._algorithms.percent import unquote
+from .._reference import parse
+from ..errors import IDNAError, URISyntaxError
+from .suffix import suffix_lengths, suffix_list
+
+__all__ = ["COMMON_CRAWL_COLUMNS", "HOST_COLUMNS", "common_crawl_row", "host_columns"]
+
+#: The columns of the host, in the schema's order.
+HOST_COLUMNS = (
+    "url_host_name",
+    "url_host_tld",
+    "url_host_2nd_last_part",
+    "url_host_3rd_last_part",
+    "url_host_4th_last_part",
+    "url_host_5th_last_part",
+    "url_host_registry_suffix",
+    "url_host_registered_domain",
+    "url_host_private_suffix",
+    "url_host_private_domain",
+    "url_host_name_reversed",
+)
+#: Every URL column of the flat schema, in its order.
+COMMON_CRAWL_COLUMNS = (
+    "url_surtkey",
+    "url",
+    *HOST_COLUMNS,
+    "url_protocol",
+    "url_port",
+    "url_path",
+    "url_query",
+)
+#: An IPv4 address as Common Crawl reads one (``HostName``): one to four decimal
+#: numbers, the last filling the octets left (``inet_aton``'s decimal forms).
+_CC_IPV4 = re.compile(r"(?:[0-9]{1,3}\.){0,3}[0-9]+")
+_NO_HOST: tuple[str | None, ...] = (None,) * len(HOST_COLUMNS)
+
+
+def _ipv4(host: str) -> str | None:
+    """The dotted-decimal form of a Common Crawl IPv4 host, ``None`` if it is none."""
+    if _CC_IPV4.fullmatch(host) is None:
+        return None
+    *head, last = (int(part) for part in host.split("."))
+    if any(part > 255 for part in head) or last >= 1 << (8 * (4 - len(head))):
+        return None
+    octets = [*head, *last.to_bytes(4 - len(head), "big")]
+    return ".".join(map(str, octets))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def host_columns(host: str | None, mode: str = "uts46") -> tuple[str | None, ...]:
+    """The values of :data:`HOST_COLUMNS` for a host as ``urikit.parse`` gives it."""
+    if host is None:
+        return _NO_HOST
+    if host.startswith("["):  # IPv6 and IPvFuture literals: the name only
+        return (host.lower(), *_NO_HOST[1:])
+    address = _ipv4(host)
+    if address is not None:
+        return (address, *_NO_HOST[1:])
+    try:
+        name = unquote(host) if "%" in host else host
+        name = name.lower() if name.isascii() else host_to_ascii(name, mode=mode)
+    except (URISyntaxError, IDNAError):
+        return _NO_HOST
+    if name.endswith("."):
+        name = name[:-1]
+    labels = name.split(".")[::-1]
+    suffixes: list[str | None] = [None] * 4
+    for i, private in enumerate((False, True)):
+        try:
+            found = suffix_lengths(name, suffix_list(private=private), implicit_rule=False)
+        except (URISyntaxError, IDNAError):  # a decoded name that is no reg-name
+            found = None
+        if found is not None and found[1]:
+            suffixes[2 * i] = ".".join(labels[found[1] - 1 :: -1])
+            if found[2]:
+                suffixes[2 * i + 1] = ".".join(labels[found[2] - 1 :: -1])
+    parts = (labels + [None] * 5)[:5]  # type: ignore[list-item]
+    return (name, *parts, *suffixes, ".".join(labels))
+
+
+def common_crawl_row(
+    url: str, *, mode: str = "uts46", surt: Callable[[str], str] | None = None
+) -> dict[str, Any]:
+    """The Common Crawl index's URL columns of ``url`` (:data:`COMMON_CRAWL_COLUMNS`),
+    by the rules of this module's docstring.  Raises :class:`~urikit.URISyntaxError`
+    where ``url`` is no RFC 3987 IRI."""
+    ref = parse(url, rule="IRI", grammar="rfc3987")
+    port = ref.port
+    return {
+        "url_surtkey": None if surt is None else surt(url),
+        "url": url,
+        **dict(zip(HOST_COLUMNS, host_columns(ref.host, mode), strict=True)),
+        "url_protocol": ref.scheme.lower() if ref.scheme is not None else None,
+        "url_port": int(port) if port and int(port) < 1 << 31 else None,
+        "url_path": ref.path,
+        "url_query": ref.query,
+    }
+
+
+def arrow_columns(
+    urls: Any, parts: Any, *, mode: str = "uts46", surt: Any = None
+) -> Any:
+    """The columns as a ``pyarrow.Table`` from a string array ``urls`` and its
+    ``urikit.batch.split`` struct array ``parts`` (rule ``IRI``, RFC 3987): the host
+    columns computed once per distinct host and taken per row, the others by
+    ``pyarrow.compute``; ``surt`` is the ``url_surtkey`` array, or ``None``."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    hosts = pc.dictionary_encode(pc.struct_field(parts, "host"))
+    per_host = [host_columns(host, mode) for host in hosts.dictionary.to_pylist()]
+    columns: dict[str, Any] = {
+        "url_surtkey": pa.nulls(len(urls), pa.string()) if surt is None else surt,
+        "url": urls,
+    }
+    for i, name in enumerate(HOST_COLUMNS):
+        values = pa.array([row[i] for row in per_host], pa.string())
+        columns[name] = values.take(hosts.indices)
+    columns["url_protocol"] = pc.utf8_lower(pc.struct_field(parts, "scheme"))
+    port = pc.cast(pc.struct_field(parts, "port"), pa.large_string())
+    digits = pc.if_else(pc.less_equal(pc.utf8_length(port), 10), port, None)
+    number = pc.cast(pc.if_else(pc.equal(digits, ""), None, digits), pa.int64())
+    columns["url_port"] = pc.cast(
+        pc.if_else(pc.less(number, 1 << 31), number, None), pa.int32()
+    )
+    columns["url_path"] = pc.struct_field(parts, "path")
+    columns["url_query"] = pc.struct_field(parts, "query")
+    return pa.table(columns)
