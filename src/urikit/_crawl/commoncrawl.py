@@ -50,7 +50,7 @@ from .._algorithms.idna import host_to_ascii
 from .._algorithms.percent import unquote
 from .._reference import parse
 from ..errors import IDNAError, URISyntaxError
-from .suffix import suffix_lengths, suffix_list
+from .suffix import label_counts, suffix_list
 
 __all__ = ["COMMON_CRAWL_COLUMNS", "HOST_COLUMNS", "common_crawl_row", "host_columns"]
 
@@ -115,14 +115,11 @@ def host_columns(host: str | None, mode: str = "uts46") -> tuple[str | None, ...
     labels = name.split(".")[::-1]
     suffixes: list[str | None] = [None] * 4
     for i, private in enumerate((False, True)):
-        try:
-            found = suffix_lengths(name, suffix_list(private=private), implicit_rule=False)
-        except (URISyntaxError, IDNAError):  # a decoded name that is no reg-name
-            found = None
-        if found is not None and found[1]:
-            suffixes[2 * i] = ".".join(labels[found[1] - 1 :: -1])
-            if found[2]:
-                suffixes[2 * i + 1] = ".".join(labels[found[2] - 1 :: -1])
+        suffix, domain = label_counts(name, suffix_list(private=private), implicit_rule=False)
+        if suffix:
+            suffixes[2 * i] = ".".join(labels[suffix - 1 :: -1])
+        if domain:
+            suffixes[2 * i + 1] = ".".join(labels[domain - 1 :: -1])
     parts = (labels + [None] * 5)[:5]  # type: ignore[list-item]
     return (name, *parts, *suffixes, ".".join(labels))
 

@@ -25,7 +25,7 @@ from .._algorithms.idna import ENDS_IN_A_NUMBER, host_to_ascii, host_to_unicode
 from .._algorithms.percent import unquote
 from .._reference import validate
 
-__all__ = ["ListFile", "public_suffix", "registrable_domain", "suffix_list", "suffix_lengths"]
+__all__ = ["ListFile", "public_suffix", "registrable_domain", "label_counts", "suffix_list", "suffix_lengths"]
 
 #: A list file: its path, or a ``publicsuffixlist.PublicSuffixList`` built by the caller.
 ListFile = str | os.PathLike[str] | Any
@@ -86,13 +86,17 @@ def suffix_lengths(
     name = _ascii_name(host, mode)
     if name is None:
         return None
+    return (name, *label_counts(name, psl, implicit_rule=implicit_rule))
+
+
+def label_counts(name: str, psl: Any, *, implicit_rule: bool = True) -> tuple[int, int]:
+    """The labels of the public suffix of the ASCII ``name`` and of its registrable
+    domain (the suffix and one label more, where there is one more), 0 where none."""
     suffix = psl.publicsuffix(name, accept_unknown=implicit_rule)
-    domain = psl.privatesuffix(name, accept_unknown=implicit_rule)
-    return (
-        name,
-        0 if suffix is None else suffix.count(".") + 1,
-        0 if domain is None else domain.count(".") + 1,
-    )
+    if suffix is None:
+        return 0, 0
+    labels = suffix.count(".") + 1
+    return labels, labels + 1 if name.count(".") >= labels else 0
 
 
 def _answer(host: str, name: str, labels: int, mode: str) -> str | None:
