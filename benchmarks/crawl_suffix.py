@@ -39,7 +39,9 @@ def psl_cases() -> list[tuple[str | None, str | None]]:
     for line in TESTS.read_text("utf-8").splitlines():
         if line.strip() and not line.startswith("//"):
             host, expected = line.split()
-            cases.append((None if host == "null" else host, None if expected == "null" else expected))
+            cases.append(
+                (None if host == "null" else host, None if expected == "null" else expected)
+            )
     return cases
 
 
@@ -67,12 +69,12 @@ def psl_section() -> None:
     contenders = {
         "urikit.registrable_domain": guarded(urikit.registrable_domain),
         "publicsuffixlist privatesuffix": raw.privatesuffix,
-        "tldextract (private rules)": lambda h: offline[True](h).top_domain_under_public_suffix
-        or None,
-        "tldextract (default: ICANN only)": lambda h: offline[False](
-            h
-        ).top_domain_under_public_suffix
-        or None,
+        "tldextract (private rules)": lambda h: (
+            offline[True](h).top_domain_under_public_suffix or None
+        ),
+        "tldextract (default: ICANN only)": lambda h: (
+            offline[False](h).top_domain_under_public_suffix or None
+        ),
     }
     cases = psl_cases()
     print(f"PSL tests.txt: {len(cases)} rows")
@@ -106,7 +108,9 @@ def columns_section(corpus: Path, repeat: int) -> None:
     def columns() -> Any:
         return batch.common_crawl_columns(column)
 
-    hosts = len({urikit.parse(u).host for u in lines if urikit.is_valid(u, rule="IRI", grammar="rfc3987")})
+    hosts = len(
+        {urikit.parse(u).host for u in lines if urikit.is_valid(u, rule="IRI", grammar="rfc3987")}
+    )
     best = {"per-URL loop": float("inf"), "batch.common_crawl_columns": float("inf")}
     for _ in range(repeat):
         for name, function in (("per-URL loop", loop), ("batch.common_crawl_columns", columns)):
@@ -117,9 +121,7 @@ def columns_section(corpus: Path, repeat: int) -> None:
     print(f"Common Crawl columns: {len(lines)} URLs, {hosts} distinct hosts, best of {repeat}")
     base = best["per-URL loop"]
     for name, seconds in best.items():
-        print(
-            f"  {name:28} {seconds * 1e9 / len(lines):8.0f} ns/row  x{base / seconds:5.1f}"
-        )
+        print(f"  {name:28} {seconds * 1e9 / len(lines):8.0f} ns/row  x{base / seconds:5.1f}")
 
 
 def main() -> None:

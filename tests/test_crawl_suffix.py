@@ -27,7 +27,9 @@ def psl_cases() -> list[tuple[str | None, str | None]]:
     for line in (DATA / "psl" / "tests.txt").read_text("utf-8").splitlines():
         if line.strip() and not line.startswith("//"):
             host, expected = line.split()
-            cases.append((None if host == "null" else host, None if expected == "null" else expected))
+            cases.append(
+                (None if host == "null" else host, None if expected == "null" else expected)
+            )
     return cases
 
 
@@ -43,7 +45,10 @@ def test_the_public_suffix_lists_own_tests_pass() -> None:
 
 @pytest.mark.parametrize(
     ("u_label", "a_label"),
-    [("www.食狮.公司.cn", "www.xn--85x722f.xn--55qx5d.cn"), ("Bücher.example.de", "xn--bcher-kva.example.de")],
+    [
+        ("www.食狮.公司.cn", "www.xn--85x722f.xn--55qx5d.cn"),
+        ("Bücher.example.de", "xn--bcher-kva.example.de"),
+    ],
 )
 def test_a_u_label_host_and_its_a_label_form_agree(u_label: str, a_label: str) -> None:
     for function in (urikit.public_suffix, urikit.registrable_domain):
@@ -104,7 +109,9 @@ def test_a_list_file_of_ones_own(tmp_path: Path) -> None:
     for list_file in (path, str(path)):
         assert urikit.registrable_domain("a.b.test", list_file=list_file) == "b.test"
         assert urikit.registrable_domain("a.b.wild.test", list_file=list_file) == "a.b.wild.test"
-        assert urikit.registrable_domain("x.keep.wild.test", list_file=list_file) == "keep.wild.test"
+        assert (
+            urikit.registrable_domain("x.keep.wild.test", list_file=list_file) == "keep.wild.test"
+        )
         assert urikit.public_suffix("a.hosting.test", list_file=list_file) == "hosting.test"
         assert urikit.public_suffix("a.hosting.test", list_file=list_file, private=False) == "test"
         assert urikit.public_suffix("a.b.com", list_file=list_file) == "com"  # implicit *

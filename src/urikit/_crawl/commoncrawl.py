@@ -120,7 +120,7 @@ def host_columns(host: str | None, mode: str = "uts46") -> tuple[str | None, ...
             suffixes[2 * i] = ".".join(labels[suffix - 1 :: -1])
         if domain:
             suffixes[2 * i + 1] = ".".join(labels[domain - 1 :: -1])
-    parts = (labels + [None] * 5)[:5]  # type: ignore[list-item]
+    parts = (labels + [None] * 5)[:5]
     return (name, *parts, *suffixes, ".".join(labels))
 
 
@@ -143,9 +143,7 @@ def common_crawl_row(
     }
 
 
-def arrow_columns(
-    urls: Any, parts: Any, *, mode: str = "uts46", surt: Any = None
-) -> Any:
+def arrow_columns(urls: Any, parts: Any, *, mode: str = "uts46", surt: Any = None) -> Any:
     """The columns as a ``pyarrow.Table`` from a string array ``urls`` and its
     ``urikit.batch.split`` struct array ``parts`` (rule ``IRI``, RFC 3987): the host
     columns computed once per distinct host and taken per row, the others by
@@ -166,9 +164,7 @@ def arrow_columns(
     port = pc.cast(pc.struct_field(parts, "port"), pa.large_string())
     digits = pc.if_else(pc.less_equal(pc.utf8_length(port), 10), port, None)
     number = pc.cast(pc.if_else(pc.equal(digits, ""), None, digits), pa.int64())
-    columns["url_port"] = pc.cast(
-        pc.if_else(pc.less(number, 1 << 31), number, None), pa.int32()
-    )
+    columns["url_port"] = pc.cast(pc.if_else(pc.less(number, 1 << 31), number, None), pa.int32())
     columns["url_path"] = pc.struct_field(parts, "path")
     columns["url_query"] = pc.struct_field(parts, "query")
     return pa.table(columns)

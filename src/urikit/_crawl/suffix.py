@@ -25,7 +25,14 @@ from .._algorithms.idna import ENDS_IN_A_NUMBER, host_to_ascii, host_to_unicode
 from .._algorithms.percent import unquote
 from .._reference import validate
 
-__all__ = ["ListFile", "public_suffix", "registrable_domain", "label_counts", "suffix_list", "suffix_lengths"]
+__all__ = [
+    "ListFile",
+    "label_counts",
+    "public_suffix",
+    "registrable_domain",
+    "suffix_lengths",
+    "suffix_list",
+]
 
 #: A list file: its path, or a ``publicsuffixlist.PublicSuffixList`` built by the caller.
 ListFile = str | os.PathLike[str] | Any
@@ -38,8 +45,7 @@ def _load(path: str | None, private: bool) -> Any:
         from publicsuffixlist import PublicSuffixList
     except ModuleNotFoundError as error:
         raise ModuleNotFoundError(
-            "the Public Suffix List needs the publicsuffixlist package: "
-            "pip install 'urikit[psl]'"
+            "the Public Suffix List needs the publicsuffixlist package: pip install 'urikit[psl]'"
         ) from error
     if path is None:
         return PublicSuffixList(only_icann=not private)
