@@ -114,8 +114,15 @@ def host_columns(host: str | None, mode: str = "uts46") -> tuple[str | None, ...
         name = name[:-1]
     labels = name.split(".")[::-1]
     suffixes: list[str | None] = [None] * 4
-    for i, private in enumerate((False, True)):
-        suffix, domain = label_counts(name, suffix_list(private=private), implicit_rule=False)
+    private = label_counts(name, suffix_list(private=True), implicit_rule=False)
+    # Common Crawl's own shortcut (HostName): a suffix of one label under every rule is
+    # the suffix under the ICANN rules too (those are a part of every rule).
+    icann = (
+        private
+        if private[0] <= 1
+        else label_counts(name, suffix_list(private=False), implicit_rule=False)
+    )
+    for i, (suffix, domain) in enumerate((icann, private)):
         if suffix:
             suffixes[2 * i] = ".".join(labels[suffix - 1 :: -1])
         if domain:
@@ -157,9 +164,9 @@ def arrow_columns(urls: Any, parts: Any, *, mode: str = "uts46", surt: Any = Non
         "url_surtkey": pa.nulls(len(urls), pa.string()) if surt is None else surt,
         "url": urls,
     }
-    for i, name in enumerate(HOST_COLUMNS):
-        values = pa.array([row[i] for row in per_host], pa.string())
-        columns[name] = values.take(hosts.indices)
+    transposed = list(zip(*per_host, strict=True)) or [()] * len(HOST_COLUMNS)
+    for name, values in zip(HOST_COLUMNS, transposed, strict=True):
+        columns[name] = pa.array(values, pa.string()).take(hosts.indices)
     columns["url_protocol"] = pc.utf8_lower(pc.struct_field(parts, "scheme"))
     port = pc.cast(pc.struct_field(parts, "port"), pa.large_string())
     digits = pc.if_else(pc.less_equal(pc.utf8_length(port), 10), port, None)
