@@ -24,8 +24,10 @@ from ._algorithms.query import build_query, parse_query
 from ._algorithms.requote import requote
 from ._algorithms.resolve import remove_dot_segments
 from ._convert import iri_to_uri, uri_to_iri
+from ._crawl.canonicalize import canonicalize
 from ._crawl.commoncrawl import common_crawl_row
 from ._crawl.suffix import public_suffix, registrable_domain
+from ._crawl.surt import surt
 from ._engine import ENGINE
 from ._lint.catalogue import LINT_RULES, Finding, LintRule
 from ._lint.lint import lint
@@ -61,6 +63,7 @@ __all__ = [
     "URITemplate",
     "VarSpec",
     "build_query",
+    "canonicalize",
     "common_crawl_row",
     "complete",
     "compose",
@@ -86,6 +89,7 @@ __all__ = [
     "requote",
     "resolve",
     "schemes",
+    "surt",
     "unquote",
     "unquote_to_bytes",
     "uri_to_iri",
