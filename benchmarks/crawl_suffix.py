@@ -12,9 +12,9 @@ without).  A null host is a null answer for every contender.
 
 ``columns``: ``urikit.batch.common_crawl_columns`` over an Arrow string array of every
 line of ``/work/shared/corpus`` (or ``--corpus``) against the per-URL loop over the same
-function (``urikit.common_crawl_row`` per line, a ``pyarrow.Table`` built from the rows);
-both start each round with the per-host cache empty, interleaved, best of ``--repeat``
-rounds.  Needs ``pip install -e '.[test,bench]'``.
+function (``urikit.common_crawl_row`` per line, a ``pyarrow.Table`` built from the rows),
+with the SURT key and without it (``surt=False``); each starts its round with the
+per-host cache empty, all four interleaved, best of ``--repeat`` rounds.  Needs ``pip install -e '.[test,bench]'``.
 """
 
 from __future__ import annotations
@@ -95,33 +95,40 @@ def columns_section(corpus: Path, repeat: int) -> None:
         lines += path.read_text("utf-8").splitlines()
     column = pa.array(lines, pa.string())
 
-    def loop() -> Any:
+    def loop(surt: bool) -> Any:
         empty = dict.fromkeys(batch.COMMON_CRAWL_COLUMNS)
         rows = []
         for url in lines:
             try:
-                rows.append(urikit.common_crawl_row(url))
+                rows.append(urikit.common_crawl_row(url, surt=surt))
             except urikit.URISyntaxError:
                 rows.append({**empty, "url": url})
         return pa.Table.from_pylist(rows)
 
-    def columns() -> Any:
-        return batch.common_crawl_columns(column)
+    def columns(surt: bool) -> Any:
+        return batch.common_crawl_columns(column, surt=surt)
 
-    hosts = len(
-        {urikit.parse(u).host for u in lines if urikit.is_valid(u, rule="IRI", grammar="rfc3987")}
-    )
-    best = {"per-URL loop": float("inf"), "batch.common_crawl_columns": float("inf")}
+    valid = [u for u in lines if urikit.is_valid(u, rule="IRI", grammar="rfc3987")]
+    hosts = len({urikit.parse(u, grammar="rfc3987").host for u in valid})
+    contenders = {
+        (surt, name): function
+        for surt in (True, False)
+        for name, function in (("per-URL loop", loop), ("batch.common_crawl_columns", columns))
+    }
+    best = dict.fromkeys(contenders, float("inf"))
     for _ in range(repeat):
-        for name, function in (("per-URL loop", loop), ("batch.common_crawl_columns", columns)):
+        for (surt, name), function in contenders.items():
             host_columns.cache_clear()
             start = time.perf_counter()
-            function()
-            best[name] = min(best[name], time.perf_counter() - start)
+            function(surt)
+            best[surt, name] = min(best[surt, name], time.perf_counter() - start)
     print(f"Common Crawl columns: {len(lines)} URLs, {hosts} distinct hosts, best of {repeat}")
-    base = best["per-URL loop"]
-    for name, seconds in best.items():
-        print(f"  {name:28} {seconds * 1e9 / len(lines):8.0f} ns/row  x{base / seconds:5.1f}")
+    for surt in (True, False):
+        print("  with url_surtkey (urikit.surt per URL)" if surt else "  surt=False")
+        base = best[surt, "per-URL loop"]
+        for name in ("per-URL loop", "batch.common_crawl_columns"):
+            seconds = best[surt, name]
+            print(f"    {name:28} {seconds * 1e9 / len(lines):8.0f} ns/row  x{base / seconds:5.1f}")
 
 
 def main() -> None:

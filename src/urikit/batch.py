@@ -344,11 +344,13 @@ def _suffix(
     return _apply(column, Operation(function.__name__, row))
 
 
-def common_crawl_columns(column: Any, *, mode: str = "uts46") -> Any:
+def common_crawl_columns(column: Any, *, mode: str = "uts46", surt: bool = True) -> Any:
     """Common Crawl's URL index columns of each row (``urikit.common_crawl_row``): a
     ``pyarrow.Table`` with :data:`COMMON_CRAWL_COLUMNS`, row for row; only ``url`` for
     a row that is no RFC 3987 IRI, all null for a null row.  ``column`` is an Arrow
-    string array or chunked array, or a list.  Each distinct host is worked out once.
+    string array or chunked array, or a list.  Each distinct host is worked out once;
+    ``surt=False`` leaves ``url_surtkey`` null (``urikit.surt`` per row is most of the
+    time).
 
     >>> table = common_crawl_columns(["https://www.example.co.uk:8443/a?q", None])
     >>> table.column("url_host_registered_domain").to_pylist()
@@ -364,10 +366,12 @@ def common_crawl_columns(column: Any, *, mode: str = "uts46") -> Any:
     elif _kind(column) != "arrow":
         raise TypeError("common_crawl_columns takes an Arrow string column or a list")
     if isinstance(column, pa.ChunkedArray):
-        chunks = [common_crawl_columns(chunk, mode=mode) for chunk in column.chunks]
-        return pa.concat_tables(chunks) if chunks else common_crawl_columns([], mode=mode)
+        chunks = [common_crawl_columns(chunk, mode=mode, surt=surt) for chunk in column.chunks]
+        if not chunks:
+            return common_crawl_columns([], mode=mode, surt=surt)
+        return pa.concat_tables(chunks)
     parts = split(column, rule="IRI", grammar="rfc3987")
-    return commoncrawl.arrow_columns(column, parts, mode=mode)
+    return commoncrawl.arrow_columns(column, parts, mode=mode, surt=surt)
 
 
 # -- arguments ---------------------------------------------------------------------------

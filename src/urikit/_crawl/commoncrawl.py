@@ -8,7 +8,8 @@ which builds them from a capture's URL:
 ``url``
     the URL as given.
 ``url_surtkey``
-    its SURT key (the Internet Archive's default form, as the CDX index has it).
+    its SURT key, :func:`urikit.surt`'s default form (the Internet Archive's, which the
+    index takes from its CDX files).
 ``url_host_name``
     the host, lower-case: an IPv4 address of one to four decimal numbers in dotted
     decimal (``123.8092539`` -> ``123.123.123.123``), an IPv6 literal with its brackets;
@@ -43,7 +44,6 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
 from typing import Any
 
 from .._algorithms.idna import host_to_ascii
@@ -51,6 +51,7 @@ from .._algorithms.percent import unquote
 from .._reference import parse
 from ..errors import IDNAError, URISyntaxError
 from .suffix import label_counts, suffix_list
+from .surt import surt as surt_key
 
 __all__ = ["COMMON_CRAWL_COLUMNS", "HOST_COLUMNS", "common_crawl_row", "host_columns"]
 
@@ -131,16 +132,14 @@ def host_columns(host: str | None, mode: str = "uts46") -> tuple[str | None, ...
     return (name, *parts, *suffixes, ".".join(labels))
 
 
-def common_crawl_row(
-    url: str, *, mode: str = "uts46", surt: Callable[[str], str] | None = None
-) -> dict[str, Any]:
+def common_crawl_row(url: str, *, mode: str = "uts46", surt: bool = True) -> dict[str, Any]:
     """The Common Crawl index's URL columns of ``url`` (:data:`COMMON_CRAWL_COLUMNS`),
-    by the rules of this module's docstring.  Raises :class:`~urikit.URISyntaxError`
-    where ``url`` is no RFC 3987 IRI."""
+    by the rules of this module's docstring; ``surt=False`` leaves ``url_surtkey``
+    null.  Raises :class:`~urikit.URISyntaxError` where ``url`` is no RFC 3987 IRI."""
     ref = parse(url, rule="IRI", grammar="rfc3987")
     port = ref.port
     return {
-        "url_surtkey": None if surt is None else surt(url),
+        "url_surtkey": surt_key(url) if surt else None,
         "url": url,
         **dict(zip(HOST_COLUMNS, host_columns(ref.host, mode), strict=True)),
         "url_protocol": ref.scheme.lower() if ref.scheme is not None else None,
@@ -150,20 +149,25 @@ def common_crawl_row(
     }
 
 
-def arrow_columns(urls: Any, parts: Any, *, mode: str = "uts46", surt: Any = None) -> Any:
+def arrow_columns(urls: Any, parts: Any, *, mode: str = "uts46", surt: bool = True) -> Any:
     """The columns as a ``pyarrow.Table`` from a string array ``urls`` and its
     ``urikit.batch.split`` struct array ``parts`` (rule ``IRI``, RFC 3987): the host
-    columns computed once per distinct host and taken per row, the others by
-    ``pyarrow.compute``; ``surt`` is the ``url_surtkey`` array, or ``None``."""
+    columns computed once per distinct host and taken per row, the SURT key per row
+    (``surt=False``: null), the others by ``pyarrow.compute``."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     hosts = pc.dictionary_encode(pc.struct_field(parts, "host"))
     per_host = [host_columns(host, mode) for host in hosts.dictionary.to_pylist()]
-    columns: dict[str, Any] = {
-        "url_surtkey": pa.nulls(len(urls), pa.string()) if surt is None else surt,
-        "url": urls,
-    }
+    keys = pa.nulls(len(urls), pa.string())
+    if surt:
+        valid = parts.is_valid().to_pylist()
+        texts = urls.to_pylist()
+        keys = pa.array(
+            [surt_key(url) if ok else None for url, ok in zip(texts, valid, strict=True)],
+            pa.string(),
+        )
+    columns: dict[str, Any] = {"url_surtkey": keys, "url": urls}
     transposed = list(zip(*per_host, strict=True)) or [()] * len(HOST_COLUMNS)
     for name, values in zip(HOST_COLUMNS, transposed, strict=True):
         columns[name] = pa.array(values, pa.string()).take(hosts.indices)
