@@ -14,7 +14,8 @@ without).  A null host is a null answer for every contender.
 line of ``/work/shared/corpus`` (or ``--corpus``) against the per-URL loop over the same
 function (``urikit.common_crawl_row`` per line, a ``pyarrow.Table`` built from the rows),
 with the SURT key and without it (``surt=False``); each starts its round with the
-per-host cache empty, all four interleaved, best of ``--repeat`` rounds.  Needs ``pip install -e '.[test,bench]'``.
+per-host cache empty, all four interleaved, best of ``--repeat`` rounds.
+Needs ``pip install -e '.[test,bench]'``.
 """
 
 from __future__ import annotations
