@@ -51,9 +51,17 @@ from .._algorithms.percent import unquote
 from .._reference import parse
 from ..errors import IDNAError, URISyntaxError
 from .suffix import label_counts, suffix_list
+from .suffix_arrow import suffix_columns
 from .surt import surt as surt_key
 
-__all__ = ["COMMON_CRAWL_COLUMNS", "HOST_COLUMNS", "common_crawl_row", "host_columns"]
+__all__ = [
+    "COMMON_CRAWL_COLUMNS",
+    "HOST_COLUMNS",
+    "arrow_columns",
+    "cache_clear",
+    "common_crawl_row",
+    "host_columns",
+]
 
 #: The columns of the host, in the schema's order.
 HOST_COLUMNS = (
@@ -87,7 +95,7 @@ _NO_HOST: tuple[str | None, ...] = (None,) * len(HOST_COLUMNS)
 
 def _ipv4(host: str) -> str | None:
     """The dotted-decimal form of a Common Crawl IPv4 host, ``None`` if it is none."""
-    if _CC_IPV4.fullmatch(host) is None:
+    if not host[-1:].isdigit() or _CC_IPV4.fullmatch(host) is None:
         return None
     *head, last = (int(part) for part in host.split("."))
     if any(part > 255 for part in head) or last >= 1 << (8 * (4 - len(head))):
@@ -97,39 +105,61 @@ def _ipv4(host: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def host_columns(host: str | None, mode: str = "uts46") -> tuple[str | None, ...]:
-    """The values of :data:`HOST_COLUMNS` for a host as ``urikit.parse`` gives it."""
+def _reading(host: str | None, mode: str) -> tuple[str | None, tuple[str, ...] | None]:
+    """``url_host_name`` and the name's labels from the last (``None`` for an
+    address, a host that cannot be read, or none)."""
     if host is None:
-        return _NO_HOST
+        return None, None
     if host.startswith("["):  # IPv6 and IPvFuture literals: the name only
-        return (host.lower(), *_NO_HOST[1:])
+        return host.lower(), None
     address = _ipv4(host)
     if address is not None:
-        return (address, *_NO_HOST[1:])
+        return address, None
     try:
         name = unquote(host) if "%" in host else host
         name = name.lower() if name.isascii() else host_to_ascii(name, mode=mode)
     except (URISyntaxError, IDNAError):
-        return _NO_HOST
+        return None, None
     if name.endswith("."):
         name = name[:-1]
-    labels = name.split(".")[::-1]
+    return name, tuple(name.split(".")[::-1])
+
+
+def _named(name: str | None, labels: tuple[str, ...] | None) -> tuple[str | None, ...]:
+    """The columns of the name but its suffixes: the name, its last five labels, and
+    the labels reversed."""
+    if labels is None:
+        return (name, *_NO_HOST[1:7])
+    return (name, *(labels + (None,) * 5)[:5], ".".join(labels))  # type: ignore[arg-type]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def host_columns(host: str | None, mode: str = "uts46") -> tuple[str | None, ...]:
+    """The values of :data:`HOST_COLUMNS` for a host as ``urikit.parse`` gives it."""
+    name, labels = _reading(host, mode)
+    named = _named(name, labels)
     suffixes: list[str | None] = [None] * 4
-    private = label_counts(name, suffix_list(private=True), implicit_rule=False)
-    # Common Crawl's own shortcut (HostName): a suffix of one label under every rule is
-    # the suffix under the ICANN rules too (those are a part of every rule).
-    icann = (
-        private
-        if private[0] <= 1
-        else label_counts(name, suffix_list(private=False), implicit_rule=False)
-    )
-    for i, (suffix, domain) in enumerate((icann, private)):
-        if suffix:
-            suffixes[2 * i] = ".".join(labels[suffix - 1 :: -1])
-        if domain:
-            suffixes[2 * i + 1] = ".".join(labels[domain - 1 :: -1])
-    parts = (labels + [None] * 5)[:5]
-    return (name, *parts, *suffixes, ".".join(labels))
+    if name is not None and labels is not None:
+        private = label_counts(name, suffix_list(private=True), implicit_rule=False)
+        # Common Crawl's own shortcut (HostName): a suffix of one label under every rule
+        # is the suffix under the ICANN rules too (those are a part of every rule).
+        icann = (
+            private
+            if private[0] <= 1
+            else label_counts(name, suffix_list(private=False), implicit_rule=False)
+        )
+        for i, (suffix, domain) in enumerate((icann, private)):
+            if suffix:
+                suffixes[2 * i] = ".".join(labels[suffix - 1 :: -1])
+            if domain:
+                suffixes[2 * i + 1] = ".".join(labels[domain - 1 :: -1])
+    return (*named[:6], *suffixes, named[6])
+
+
+def cache_clear() -> None:
+    """Empty the per-host caches (the benchmark starts each contender with them empty)."""
+    _reading.cache_clear()
+    host_columns.cache_clear()
 
 
 def common_crawl_row(url: str, *, mode: str = "uts46", surt: bool = True) -> dict[str, Any]:
@@ -158,7 +188,13 @@ def arrow_columns(urls: Any, parts: Any, *, mode: str = "uts46", surt: bool = Tr
     import pyarrow.compute as pc
 
     hosts = pc.dictionary_encode(pc.struct_field(parts, "host"))
-    per_host = [host_columns(host, mode) for host in hosts.dictionary.to_pylist()]
+    readings = [_reading(host, mode) for host in hosts.dictionary.to_pylist()]
+    named = [_named(name, labels) for name, labels in readings]
+    names = pa.array(  # the names the list is matched against: none with an empty label
+        [None if labels is None or "" in labels else name for name, labels in readings],
+        pa.string(),
+    )
+    per_host = list(zip(*named, strict=True)) or [()] * 7
     keys = pa.nulls(len(urls), pa.string())
     if surt:
         valid = parts.is_valid().to_pylist()
@@ -167,10 +203,14 @@ def arrow_columns(urls: Any, parts: Any, *, mode: str = "uts46", surt: bool = Tr
             [surt_key(url) if ok else None for url, ok in zip(texts, valid, strict=True)],
             pa.string(),
         )
+    values = [
+        *(pa.array(column, pa.string()) for column in per_host[:6]),
+        *suffix_columns(names),
+        pa.array(per_host[6], pa.string()),
+    ]
     columns: dict[str, Any] = {"url_surtkey": keys, "url": urls}
-    transposed = list(zip(*per_host, strict=True)) or [()] * len(HOST_COLUMNS)
-    for name, values in zip(HOST_COLUMNS, transposed, strict=True):
-        columns[name] = pa.array(values, pa.string()).take(hosts.indices)
+    for name, column in zip(HOST_COLUMNS, values, strict=True):
+        columns[name] = column.take(hosts.indices)
     columns["url_protocol"] = pc.utf8_lower(pc.struct_field(parts, "scheme"))
     port = pc.cast(pc.struct_field(parts, "port"), pa.large_string())
     digits = pc.if_else(pc.less_equal(pc.utf8_length(port), 10), port, None)
