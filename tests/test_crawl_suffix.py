@@ -8,6 +8,7 @@ per-URL function on the bundled corpus sample.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -161,6 +162,25 @@ def loop(rows: list[str | None]) -> list[dict[str, Any]]:
 def test_the_arrow_columns_equal_the_per_url_loop() -> None:
     rows: list[str | None] = [*(DATA / "corpus_sample.txt").read_text("utf-8").splitlines()]
     rows += [None, "", "http://a:/", "http://a:99999999999/", "HTTP://[::1]:80", "http://%zz/"]
+    rows += [  # the hosts the column reads apart from the plain names, and the edges
+        "http://a.b.c.d.e.f.g.h.i.j.example.co.uk/",
+        "http://EXAMPLE.com./",
+        "http://a..b.com/",
+        "http://.com/",
+        "http://example.com../",
+        "http://x.1/",
+        "http://a.b1/",
+        "http://1.2.3.256/",
+        "http://münchen.de/",
+        "http://www.example%2ecom/",
+        "http://%E9%A3%9F%E7%8B%AE.%E5%85%AC%E5%8F%B8.cn/",
+        "http://a\u2100.com/",
+        "http://[v1.x]/",
+        "file:///etc/hosts",
+        "http://b.test.ck/",
+        "http://www.ck/",
+        "http://x.s3.us-east-1.amazonaws.com/",
+    ]
     expected = loop(rows)
     assert batch.common_crawl_columns(rows).to_pylist() == expected
     chunked = pa.chunked_array([rows[:100], rows[100:]], pa.large_string())
@@ -172,3 +192,22 @@ def test_common_crawl_columns_refuses_other_columns() -> None:
         batch.common_crawl_columns("http://a/")
     with pytest.raises(ValueError, match="mode"):
         batch.common_crawl_columns([], mode="nope")
+
+
+@pytest.mark.parametrize("implicit", [True, False])
+def test_the_column_matching_gives_the_packages_answers(implicit: bool) -> None:
+    """:mod:`urikit._crawl.suffix_arrow` against ``publicsuffixlist`` on the list's own
+    tests (in A-labels) and every host name of the corpus sample."""
+    from urikit._crawl.suffix_arrow import suffix_columns, tails
+
+    hosts = {urikit.host_to_ascii(h) for h, _ in psl_cases() if h and not h.startswith(".")}
+    for line in (DATA / "corpus_sample.txt").read_text("utf-8").splitlines():
+        with contextlib.suppress(urikit.URISyntaxError, urikit.IDNAError):
+            hosts.add(urikit.host_to_ascii(urikit.parse(line).host or ""))
+    names = sorted(h for h in hosts if h and "" not in h.split("."))
+    column = pa.array(names, pa.string())
+    found = [c.to_pylist() for c in suffix_columns(column, tails(column), implicit=implicit)]
+    for i, private in enumerate((False, True)):
+        psl = PublicSuffixList(only_icann=not private)
+        assert found[2 * i] == [psl.publicsuffix(n, accept_unknown=implicit) for n in names]
+        assert found[2 * i + 1] == [psl.privatesuffix(n, accept_unknown=implicit) for n in names]

@@ -51,7 +51,7 @@ from .._algorithms.percent import unquote
 from .._reference import parse
 from ..errors import IDNAError, URISyntaxError
 from .suffix import label_counts, suffix_list
-from .suffix_arrow import suffix_columns
+from .suffix_arrow import suffix_columns, tails
 from .surt import surt as surt_key
 
 __all__ = [
@@ -130,7 +130,7 @@ def _named(name: str | None, labels: tuple[str, ...] | None) -> tuple[str | None
     the labels reversed."""
     if labels is None:
         return (name, *_NO_HOST[1:7])
-    return (name, *(labels + (None,) * 5)[:5], ".".join(labels))  # type: ignore[arg-type]
+    return (name, *(labels + (None,) * 5)[:5], ".".join(labels))
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -139,7 +139,7 @@ def host_columns(host: str | None, mode: str = "uts46") -> tuple[str | None, ...
     name, labels = _reading(host, mode)
     named = _named(name, labels)
     suffixes: list[str | None] = [None] * 4
-    if name is not None and labels is not None:
+    if name is not None and labels is not None and "" not in labels:  # none: empty labels
         private = label_counts(name, suffix_list(private=True), implicit_rule=False)
         # Common Crawl's own shortcut (HostName): a suffix of one label under every rule
         # is the suffix under the ICANN rules too (those are a part of every rule).
@@ -188,13 +188,6 @@ def arrow_columns(urls: Any, parts: Any, *, mode: str = "uts46", surt: bool = Tr
     import pyarrow.compute as pc
 
     hosts = pc.dictionary_encode(pc.struct_field(parts, "host"))
-    readings = [_reading(host, mode) for host in hosts.dictionary.to_pylist()]
-    named = [_named(name, labels) for name, labels in readings]
-    names = pa.array(  # the names the list is matched against: none with an empty label
-        [None if labels is None or "" in labels else name for name, labels in readings],
-        pa.string(),
-    )
-    per_host = list(zip(*named, strict=True)) or [()] * 7
     keys = pa.nulls(len(urls), pa.string())
     if surt:
         valid = parts.is_valid().to_pylist()
@@ -203,12 +196,8 @@ def arrow_columns(urls: Any, parts: Any, *, mode: str = "uts46", surt: bool = Tr
             [surt_key(url) if ok else None for url, ok in zip(texts, valid, strict=True)],
             pa.string(),
         )
-    values = [
-        *(pa.array(column, pa.string()) for column in per_host[:6]),
-        *suffix_columns(names),
-        pa.array(per_host[6], pa.string()),
-    ]
     columns: dict[str, Any] = {"url_surtkey": keys, "url": urls}
+    values = _host_values(pa, pc, hosts.dictionary, mode)
     for name, column in zip(HOST_COLUMNS, values, strict=True):
         columns[name] = column.take(hosts.indices)
     columns["url_protocol"] = pc.utf8_lower(pc.struct_field(parts, "scheme"))
@@ -219,3 +208,49 @@ def arrow_columns(urls: Any, parts: Any, *, mode: str = "uts46", surt: bool = Tr
     columns["url_path"] = pc.struct_field(parts, "path")
     columns["url_query"] = pc.struct_field(parts, "query")
     return pa.table(columns)
+
+
+def _host_values(pa: Any, pc: Any, hosts: Any, mode: str) -> list[Any]:
+    """:data:`HOST_COLUMNS` for a string array of distinct hosts, as
+    :func:`host_columns` gives them: a plain ASCII name (no ``%``, not ending in a
+    digit) is read by ``pyarrow.compute`` (lower-cased, its root dot dropped, its
+    labels cut by :func:`.suffix_arrow.tails`), the other hosts by :func:`_reading`."""
+    hosts = hosts.cast(pa.string())  # the distinct hosts: far below 2 GiB
+    special = pc.or_(
+        pc.or_(pc.invert(pc.string_is_ascii(hosts)), pc.match_substring(hosts, "%")),
+        pc.match_substring_regex(hosts, r"^\[|[0-9]$"),
+    )
+    readings = [
+        _reading(host, mode) if odd else (None, None)
+        for host, odd in zip(hosts.to_pylist(), special.to_pylist(), strict=True)
+    ]
+    plain = pc.replace_substring_regex(pc.utf8_lower(hosts), r"\.$", "", max_replacements=1)
+    read = pa.array([name for name, _ in readings], pa.string())
+    host_name = pc.if_else(special, read, plain)
+    is_name = pc.or_(
+        pc.invert(special), pa.array([labels is not None for _, labels in readings], pa.bool_())
+    )
+    names = pc.if_else(is_name, host_name, pa.scalar(None, pa.string()))
+    cut = tails(names)
+    parts = [pc.struct_field(pc.extract_regex(tail, "^(?P<p>[^.]*)"), "p") for tail in cut]
+    # A last argument that is never null: pyarrow 26's binary_join_element_wise with
+    # null_handling="skip" drops the rows after the last it joins anything in.  Its
+    # separator, always the last character then, is cut.
+    padding = pa.array([""] * len(hosts), pa.string())
+    joined = pc.binary_join_element_wise(*parts, padding, ".", null_handling="skip")
+    reversed_name = pc.replace_substring_regex(joined, r"\.$", "", max_replacements=1)
+    lengths = pc.add(pc.count_substring(names, "."), 1)
+    longer = pc.greater(lengths, len(cut))
+    if pc.any(longer).as_py():  # more labels than the tails cut: joined here
+        joined = [
+            ".".join(name.split(".")[::-1]) if more else None
+            for name, more in zip(names.to_pylist(), longer.to_pylist(), strict=True)
+        ]
+        reversed_name = pc.if_else(longer, pa.array(joined, pa.string()), reversed_name)
+    no_empty_label = pc.if_else(pc.match_substring_regex(names, r"^\.|\.\.|\.$|^$"), None, names)
+    return [
+        host_name,
+        *parts[:5],
+        *suffix_columns(no_empty_label, cut),
+        pc.if_else(is_name, reversed_name, pa.scalar(None, pa.string())),
+    ]

@@ -21,7 +21,7 @@ from typing import Any
 from .._algorithms.idna import host_to_ascii
 from ..errors import IDNAError
 
-__all__ = ["Rules", "rules", "suffix_columns"]
+__all__ = ["Rules", "rules", "suffix_columns", "tails"]
 
 _BEGIN = "// ===BEGIN "
 _END = "// ===END "
@@ -89,20 +89,27 @@ def rules() -> Rules:
     return Rules(by_depth, depth)
 
 
-def suffix_columns(names: Any, *, implicit: bool = False) -> list[Any]:
-    """For a string array of lower-case ASCII host names (null: none), the ICANN
-    suffix, the domain below it, the suffix under every rule and the domain below it
-    (four string arrays), as ``publicsuffixlist`` answers each name."""
+def tails(names: Any) -> list[Any]:
+    """The last ``d`` labels of each name, for ``d`` from 1 to one more than the
+    list's deepest rule (null where a name has fewer)."""
+    import pyarrow.compute as pc
+
+    return [
+        pc.struct_field(pc.extract_regex(names, f"(?P<t>(?:[^.]*\\.){{{d - 1}}}[^.]*)$"), "t")
+        for d in range(1, rules().depth + 2)
+    ]
+
+
+def suffix_columns(names: Any, tails: list[Any], *, implicit: bool = False) -> list[Any]:
+    """For a string array of lower-case ASCII host names (null: none) and its
+    :func:`tails`, the ICANN suffix, the domain below it, the suffix under every rule
+    and the domain below it (four string arrays), as ``publicsuffixlist`` answers."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     r = rules()
     int32 = functools.partial(pa.scalar, type=pa.int32())
     lengths = pc.cast(pc.add(pc.count_substring(names, "."), 1), pa.int32())
-    tails = [
-        pc.struct_field(pc.extract_regex(names, f"(?P<t>(?:[^.]*\\.){{{d - 1}}}[^.]*)$"), "t")
-        for d in range(1, r.depth + 2)
-    ]
     counts = [pa.nulls(len(names), pa.int32()), pa.nulls(len(names), pa.int32())]
     for d in range(r.depth, 0, -1):
         if d not in r.by_depth:
