@@ -57,12 +57,14 @@ from . import (
     host_to_ascii,
     validate,
 )
+from . import canonicalize as _canonicalize
 from . import extract as _extract
 from . import is_valid as _is_valid
 from . import normalize as _normalize
 from . import parse as _parse
 from . import relativize as _relativize
 from . import resolve as _resolve
+from . import surt as _surt
 from ._algorithms.normalize import LEVEL_IDS, Level
 from ._columns import arrow
 from ._columns.arrow import COMPONENTS, MATCH_FIELDS, ROUTE_FIELDS, Operation
@@ -75,6 +77,7 @@ __all__ = [
     "COMPONENTS",
     "MATCH_FIELDS",
     "ROUTE_FIELDS",
+    "canonicalize",
     "common_crawl_columns",
     "errors",
     "extract",
@@ -86,6 +89,7 @@ __all__ = [
     "relativize",
     "resolve",
     "split",
+    "surt",
 ]
 
 
@@ -372,6 +376,43 @@ def common_crawl_columns(column: Any, *, mode: str = "uts46", surt: bool = True)
         return pa.concat_tables(chunks)
     parts = split(column, rule="IRI", grammar="rfc3987")
     return commoncrawl.arrow_columns(column, parts, mode=mode, surt=surt)
+
+
+def canonicalize(column: Any, *, profile: str = "google") -> Any:
+    """The canonical form of each row under ``profile`` (``urikit.canonicalize``); null
+    for a null row, and for a row the profile refuses (``whatwg``, ``rfc3986``).
+
+    >>> canonicalize(["http://host/%25%32%35", None, "HTTP://A.com:80/./b"])
+    ['http://host/%25', None, 'http://a.com/b']
+    """
+    with contextlib.suppress(URISyntaxError):  # a wrong profile raises, "" may not
+        _canonicalize("", profile=profile)
+
+    def row(text: str) -> str | None:
+        try:
+            return _canonicalize(text, profile=profile)
+        except URISyntaxError:
+            return None
+
+    return _apply(column, Operation("canonicalize", row))
+
+
+def surt(column: Any, *, form: str = "ia", profile: str | None = None) -> Any:
+    """The SURT key of each row (``urikit.surt``); null for a null row, and for a row
+    the profile refuses.
+
+    >>> surt(["http://www.example.com/b?b=1&a=2", None], form="ia")
+    ['com,example)/b?a=2&b=1', None]
+    """
+    _surt("", form=form, profile=profile)  # a wrong form or profile raises here
+
+    def row(text: str) -> str | None:
+        try:
+            return _surt(text, form=form, profile=profile)
+        except URISyntaxError:
+            return None
+
+    return _apply(column, Operation("surt", row))
 
 
 # -- arguments ---------------------------------------------------------------------------

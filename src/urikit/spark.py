@@ -40,6 +40,7 @@ from pyspark.sql.pandas.functions import pandas_udf
 from . import GRAMMARS, Grammar, URIReference, URITemplate, batch
 
 __all__ = [
+    "canonicalize",
     "common_crawl_columns",
     "errors",
     "extract",
@@ -49,6 +50,7 @@ __all__ = [
     "relativize",
     "resolve",
     "split",
+    "surt",
 ]
 
 ColumnOrName = Column | str
@@ -220,6 +222,20 @@ def common_crawl_columns(col: ColumnOrName, *, mode: str = "uts46", surt: bool =
         return pa.StructArray.from_arrays(fields, table.column_names, mask=column.is_null())
 
     return _column(struct, COMMON_CRAWL, col)
+
+
+def canonicalize(col: ColumnOrName, *, profile: str = "google") -> Column:
+    """The canonical form of each row under ``profile``
+    (:func:`urikit.batch.canonicalize`); null for a null row or one the profile refuses."""
+    batch.canonicalize([], profile=profile)
+    return _column(lambda c: batch.canonicalize(c, profile=profile), T.StringType(), col)
+
+
+def surt(col: ColumnOrName, *, form: str = "ia", profile: str | None = None) -> Column:
+    """The SURT key of each row (:func:`urikit.batch.surt`); null for a null row or one
+    the profile refuses."""
+    batch.surt([], form=form, profile=profile)
+    return _column(lambda c: batch.surt(c, form=form, profile=profile), T.StringType(), col)
 
 
 def _name(grammar: str | Grammar | None, base: str | URIReference | None = None) -> Any:

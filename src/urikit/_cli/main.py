@@ -53,6 +53,7 @@ from .. import (  # the public surface only: the command line is a client of the
     URIReference,
     URISyntaxError,
     URITemplate,
+    canonicalize,
     complete,
     differences,
     extract,
@@ -65,6 +66,7 @@ from .. import (  # the public surface only: the command line is a client of the
     redirect_target,
     relativize,
     resolve,
+    surt,
     uri_to_iri,
 )
 from ..errors import IDNAError
@@ -244,6 +246,28 @@ def cmd_normalize(args: argparse.Namespace, report: Reporter) -> None:
             report.failed(number, text, problem(error, text))
         else:
             report.result(number, text, normal)
+
+
+def cmd_canonicalize(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit canonicalize [--profile P] [URL...|-]``: one canonical form per URL."""
+    _each_url(args, report, partial(canonicalize, profile=args.profile))
+
+
+def cmd_surt(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit surt [--form F] [URL...|-]``: one SURT key per URL."""
+    _each_url(args, report, partial(surt, form=args.form))
+
+
+def _each_url(args: argparse.Namespace, report: Reporter, key: Callable[[str], str]) -> None:
+    """One result of ``key`` per URL; a URL it refuses is an invalid input."""
+    report.failure_fields = {"result": None}
+    for number, text in inputs(report, *_sources(args, args.uris)):
+        try:
+            result = key(text)
+        except URISyntaxError as error:
+            report.failed(number, text, problem(error, text))
+        else:
+            report.result(number, text, result)
 
 
 def _pairs(args: argparse.Namespace, report: Reporter) -> Iterator[tuple[int, str, str | None]]:
@@ -681,6 +705,8 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Reporter], None]] = {
     "resolve": cmd_resolve,
     "relativize": cmd_relativize,
     "normalize": cmd_normalize,
+    "canonicalize": cmd_canonicalize,
+    "surt": cmd_surt,
     "equivalent": cmd_equivalent,
     "extract": cmd_extract,
     "complete": cmd_complete,

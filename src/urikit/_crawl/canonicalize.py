@@ -34,6 +34,18 @@ from . import steps as s
 __all__ = ["PROFILES", "canonical_url", "canonicalize"]
 
 _START = (s.remove_leading_trailing_junk, s.remove_tabs_and_newlines, s.split)
+#: Safe Browsing v4 from "Third" on: unescape, the host steps, the path steps, escape.
+_SAFE_BROWSING = (
+    s.unescape_all,
+    s.fix_host_dots,
+    s.punycode_host,
+    s.normalize_ip,
+    s.lowercase_host,
+    s.remove_dot_segments,
+    s.collapse_slashes,
+    s.empty_path_to_slash,
+    s.google_escape,
+)
 
 #: The step lists of the lenient profiles, in order.
 PROFILES: Mapping[str, tuple[s.Step, ...]] = {
@@ -43,15 +55,7 @@ PROFILES: Mapping[str, tuple[s.Step, ...]] = {
         s.remove_fragment,
         s.remove_userinfo,
         s.remove_port,
-        s.unescape_all,
-        s.fix_host_dots,
-        s.punycode_host,
-        s.normalize_ip,
-        s.lowercase_host,
-        s.remove_dot_segments,
-        s.collapse_slashes,
-        s.empty_path_to_slash,
-        s.google_escape,
+        *_SAFE_BROWSING,
     ),
     "semantic": (
         *_START,
@@ -61,7 +65,7 @@ PROFILES: Mapping[str, tuple[s.Step, ...]] = {
         s.fix_host_dots,
         s.normalize_ip,
         s.punycode_host,
-        s.lowercase_host,
+        s.lowercase_special_host,
         s.remove_userinfo,
         s.semantic_escape,
         s.recode_query,
@@ -92,15 +96,7 @@ PROFILES = {
         s.lowercase_scheme,
         s.remove_fragment,
         s.remove_userinfo,
-        s.unescape_all,
-        s.fix_host_dots,
-        s.punycode_host,
-        s.normalize_ip,
-        s.lowercase_host,
-        s.remove_dot_segments,
-        s.collapse_slashes,
-        s.empty_path_to_slash,
-        s.google_escape,
+        *_SAFE_BROWSING,
         s.elide_default_port,
         s.strip_www,
         s.lowercase_path,

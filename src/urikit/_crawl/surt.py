@@ -22,7 +22,7 @@ written ``connect:host:443``) is keyed as the authority it names.
 from __future__ import annotations
 
 from .._algorithms.percent import require_str
-from .canonicalize import canonical_url
+from .canonicalize import PROFILES, canonical_url
 from .steps import URL
 
 __all__ = ["FORMS", "reverse_host", "surt"]
@@ -51,6 +51,8 @@ def surt(url: str, *, form: str = "ia", profile: str | None = None) -> str:
         require_str(url, "a URL")
     if form not in _DEFAULT_PROFILE:
         raise ValueError(f"unknown SURT form {form!r}: one of {', '.join(FORMS)}")
+    if profile is not None and profile not in PROFILES:
+        raise ValueError(f"unknown profile {profile!r} for a SURT: one of {', '.join(PROFILES)}")
     text = url.strip()
     if not text:
         return "-"
