@@ -202,8 +202,14 @@ def arrow_columns(urls: Any, parts: Any, *, mode: str = "uts46", surt: bool = Tr
         columns[name] = column.take(hosts.indices)
     columns["url_protocol"] = pc.utf8_lower(pc.struct_field(parts, "scheme"))
     port = pc.cast(pc.struct_field(parts, "port"), pa.large_string())
-    digits = pc.if_else(pc.less_equal(pc.utf8_length(port), 10), port, None)
-    number = pc.cast(pc.if_else(pc.equal(digits, ""), None, digits), pa.int64())
+    none = pa.scalar(None, pa.large_string())
+    significant = pc.utf8_ltrim(port, "0")  # leading zeros: a port of 11 digits may be 80
+    digits = pc.if_else(
+        pc.equal(port, ""), none, pc.if_else(pc.equal(significant, ""), "0", significant)
+    )
+    number = pc.cast(
+        pc.if_else(pc.less_equal(pc.utf8_length(digits), 10), digits, none), pa.int64()
+    )
     columns["url_port"] = pc.cast(pc.if_else(pc.less(number, 1 << 31), number, None), pa.int32())
     columns["url_path"] = pc.struct_field(parts, "path")
     columns["url_query"] = pc.struct_field(parts, "query")
