@@ -29,7 +29,8 @@ which builds them from a capture's URL:
     the scheme, lower-case.
 ``url_port``
     the port as a number, null where the URL gives none (an explicit default port
-    stays: ``http://a:80/`` has 80; an empty port is none).
+    stays: ``http://a:80/`` has 80; an empty port is none, and so is one past
+    2**31 - 1, the schema's ``integer``).
 ``url_path``, ``url_query``
     the path as written (``""`` when empty) and the query (null without ``?``).
 
