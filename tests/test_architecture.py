@@ -184,6 +184,7 @@ OPTIONAL_EXTRAS = {
     "polars",
     "pyspark",
     "duckdb",
+    "publicsuffixlist",
 }
 
 

@@ -198,3 +198,14 @@ def test_the_example_job_normalizes_deduplicates_and_reports(
     assert "invalid lines" in capsys.readouterr().out
     # and reading a file, as the job does
     assert spark_dedup.read(spark, [str(path)], partitions=2).count() == len(rows()) - 4
+
+
+def test_common_crawl_columns_equal_the_batch_table(spark: SparkSession, flavour: str) -> None:
+    data = rows()[::10]
+    df = spark.createDataFrame([(i, text) for i, text in enumerate(data)], "i int, url string")
+    found = df.select("i", uf.common_crawl_columns("url").alias("cc")).orderBy("i").collect()
+    table = urikit.batch.common_crawl_columns(data).to_pylist()
+    expected = [None if text is None else row for text, row in zip(data, table, strict=True)]
+    assert [as_python(row.cc) for row in found] == expected
+    with pytest.raises(ValueError, match="mode"):
+        uf.common_crawl_columns("url", mode="nope")

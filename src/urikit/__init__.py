@@ -26,6 +26,8 @@ from ._algorithms.requote import requote
 from ._algorithms.resolve import remove_dot_segments
 from ._convert import iri_to_uri, uri_to_iri
 from ._crawl.canonicalize import canonicalize
+from ._crawl.commoncrawl import common_crawl_row
+from ._crawl.suffix import public_suffix, registrable_domain
 from ._crawl.surt import surt
 from ._engine import ENGINE
 from ._lint.catalogue import LINT_RULES, Finding, LintRule
@@ -66,6 +68,7 @@ __all__ = [
     "VarSpec",
     "build_query",
     "canonicalize",
+    "common_crawl_row",
     "complete",
     "compose",
     "differences",
@@ -84,8 +87,10 @@ __all__ = [
     "parse_data_uri",
     "parse_query",
     "path_to_file_uri",
+    "public_suffix",
     "quote",
     "redirect_target",
+    "registrable_domain",
     "relativize",
     "remove_dot_segments",
     "requote",
