@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import urikit
@@ -197,6 +197,7 @@ URLISH = st.one_of(
 
 
 @given(URLISH, st.sampled_from(["google", "semantic", "aggressive", "ia"]))
+@example("A://[v0.!]///", "ia")  # a run of trailing slashes that no step collapses
 def test_lenient_profiles_are_idempotent(url: str, profile: str) -> None:
     """A key is its own key (the steps reach a fixed point in one pass)."""
     try:

@@ -206,10 +206,12 @@ def lowercase_path(u: URL) -> None:
 
 
 def strip_trailing_slash(u: URL) -> None:
-    """Drop a trailing ``/`` from a path other than ``/`` (the Internet Archive's
-    canonicalizer: ``http://www.archive.org/big/`` is ``http://archive.org/big``)."""
+    """Drop the trailing ``/`` of a path other than ``/`` (the Internet Archive's
+    canonicalizer: ``http://www.archive.org/big/`` is ``http://archive.org/big``); a run
+    of them (kept by a scheme whose slashes are not collapsed) goes whole, so that the
+    key is its own key."""
     if len(u.path) > 1 and u.path[-1] == "/":
-        u.path = u.path[:-1]
+        u.path = u.path.rstrip("/") or "/"
 
 
 #: ASP.NET cookieless session segments (``/(S(24 chars))/``, ``/(24 chars)/``) in an
