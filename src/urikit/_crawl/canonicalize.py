@@ -59,6 +59,7 @@ PROFILES: Mapping[str, tuple[lenient.Step, ...]] = {
         lenient.backslashes_to_slashes,
         *_SAFE_BROWSING,
         steps.ipv4_in_ipv6,
+        lenient.escape_port_shape,
     ),
     "semantic": (
         *_START,
@@ -77,6 +78,7 @@ PROFILES: Mapping[str, tuple[lenient.Step, ...]] = {
         steps.collapse_slashes,
         steps.empty_path_to_slash,
         steps.sort_query,
+        lenient.escape_port_shape,
     ),
 }
 PROFILES = {
@@ -94,6 +96,7 @@ PROFILES = {
         steps.remove_redundant_ampersands,
         steps.omit_empty_query,
         steps.sort_query,  # again, after lower-casing
+        lenient.escape_port_shape,
     ),
     "ia": (
         lenient.remove_leading_trailing_junk,
@@ -104,6 +107,7 @@ PROFILES = {
         steps.remove_userinfo,
         escapes.unescape_all,
         *_SAFE_BROWSING,
+        lenient.split_unescaped_query,
         steps.elide_default_port,
         steps.strip_www,
         steps.lowercase_path,
@@ -113,6 +117,7 @@ PROFILES = {
         steps.strip_trailing_slash,
         steps.omit_empty_query,
         steps.sort_query_by_name,
+        lenient.escape_port_shape,
     ),
 }
 _NAMES = (*PROFILES, "whatwg", "rfc3986")

@@ -95,6 +95,11 @@ _QUERY_TOKEN = _escape_table("#%&=")  # a query key or value: "&" and "=" delimi
 #: A host that unescaping gave a delimiter (``%2F``: ``/``): escaped too, so that the key
 #: reads back with the same host (Safe Browsing allows "This may render the URL invalid").
 _HOST = _escape_table("#%/?@\\:[]")
+#: Inside an IP literal's brackets the colons stay; what unescaping put there (a ``/``, a
+#: ``]``) is escaped as in a host.
+_IP_LITERAL = _escape_table("#%/?@\\[]")
+#: What :data:`_HOST` escapes in a host as split and Safe Browsing's escapes do not.
+_HOST_ONLY = re.compile(r"[:\[\]]")
 
 
 def _escaped(octets: str, escapes: _Escapes) -> str:
@@ -104,8 +109,9 @@ def _escaped(octets: str, escapes: _Escapes) -> str:
 def google_escape(u: URL) -> None:
     """Percent-escape, in every component, the octets ``<= 32``, ``>= 127``, ``#``
     and ``%``, upper-case hex (Safe Browsing v4 "URLs and Hashing", last step)."""
-    if _GOOGLE[0].match(u.text):  # the text as split has none (nor has what came of it)
-        return
+    host = u.host or ""
+    if _GOOGLE[0].match(u.text) and (host[:1] == "[" or not _HOST_ONLY.search(host)):
+        return  # the text as split has none (nor has what came of it), nor has the host
     _escape_components(u, _GOOGLE, _GOOGLE)
 
 
@@ -120,7 +126,11 @@ def _escape_components(u: URL, path: _Escapes, query: _Escapes | None) -> None:
     if u.userinfo:
         u.userinfo = _escaped(u.userinfo, _GOOGLE)
     if u.host:
-        u.host = _escaped(u.host, _GOOGLE if u.host[0] == "[" else _HOST)
+        host = u.host
+        if host[0] == "[" and host[-1] == "]" and len(host) > 1:
+            u.host = f"[{_escaped(host[1:-1], _IP_LITERAL)}]"
+        else:
+            u.host = _escaped(host, _HOST)
     u.path = _escaped(u.path, path)
     if query is not None and u.query:
         u.query = _escaped(u.query, query)

@@ -146,6 +146,25 @@ def backslashes_to_slashes(u: URL) -> None:
         u.path = u.path.replace("\\", "/")
 
 
+def split_unescaped_query(u: URL) -> None:
+    """A ``?`` that unescaping put in the path (``%3F``) starts the query, as the key will
+    be read again (the ``ia`` profile, whose query steps must see the whole query): the
+    path ``/a?b`` with the query ``c`` is the path ``/a`` and the query ``b?c``."""
+    path, question_mark, tail = u.path.partition("?")
+    if question_mark:
+        u.path = path
+        u.query = tail if u.query is None else f"{tail}?{u.query}"
+
+
+def escape_port_shape(u: URL) -> None:
+    """The last step of every lenient profile: a scheme without an authority whose path
+    reads as a port (``a:0/``, which unescaping ``a:0%2f`` gives) has its first digit
+    percent-encoded (``a:%30/``), so that :func:`split_as_written` reads the key back as
+    the same scheme and path, not as ``http://a:0/``: a key is its own key."""
+    if not u.authority and u.scheme is not None and _PORT_THEN_END.match(u.path):
+        u.path = f"%{ord(u.path[0]):02X}{u.path[1:]}"
+
+
 def split_as_written(u: URL) -> None:
     """Split the text as RFC 3986 Appendix B does, leniently as browsers and the crawl
     libraries do: no scheme (``www.google.com``, ``host:8080/``) reads as ``http://``
@@ -158,7 +177,10 @@ def split_as_written(u: URL) -> None:
     if m is not None:
         u.scheme, u.authority, u.path, u.query, u.fragment = m[1], True, m[3], m[4], m[5]
         _authority(u, m[2])
-        return
+        if u.host:
+            return
+        # an empty host (http://@/p): the steps below read on past it
+        u.__init__(u.text)  # type: ignore[misc]
     m = _SCHEME.match(text)
     if m is None or _PORT_THEN_END.match(text, m.end()):  # no scheme: http://text
         u.scheme, rest, special = "http", text, True
