@@ -4,10 +4,9 @@
 /* -- the per-string API --------------------------------------------------------------- */
 
 /* What configure() gives: the tuple subclass split() makes (urikit._syntax.parse.Split),
-   and urikit.URIReference with the offsets of its two slots (_parts, _grammar), which
-   front() fills for parse. */
+   and urikit.URIReference, a subclass of Reference (reference.c) that front() makes for
+   parse. */
 static PyTypeObject *split_type = NULL, *reference_type = NULL;
-static Py_ssize_t parts_offset = -1, grammar_offset = -1;
 
 static int
 scan_str(PyObject *text, int g, int flags, Py_ssize_t *sp)
@@ -134,40 +133,6 @@ core_split(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (!scan_str(args[0], g, flags, sp))
         Py_RETURN_NONE;
     return make_split(args[0], sp);
-}
-
-static Py_ssize_t
-slot_offset(PyTypeObject *type, const char *name)
-{
-    PyObject *descr = PyDict_GetItemString(type->tp_dict, name);
-    if (descr == NULL || !PyObject_TypeCheck(descr, &PyMemberDescr_Type)) {
-        PyErr_Format(PyExc_TypeError, "%.100s has no slot %s", type->tp_name, name);
-        return -1;
-    }
-    PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
-    if (member->type != T_OBJECT_EX) {
-        PyErr_Format(PyExc_TypeError, "%s is not an object slot", name);
-        return -1;
-    }
-    return member->offset;
-}
-
-/* A URIReference of text (split at sp) and grammar. */
-static PyObject *
-make_reference(PyObject *text, const Py_ssize_t *sp, PyObject *grammar)
-{
-    PyObject *parts = make_split(text, sp);
-    if (parts == NULL)
-        return NULL;
-    PyObject *ref = reference_type->tp_alloc(reference_type, 0);
-    if (ref == NULL) {
-        Py_DECREF(parts);
-        return NULL;
-    }
-    *(PyObject **)((char *)ref + parts_offset) = parts;
-    Py_INCREF(grammar);
-    *(PyObject **)((char *)ref + grammar_offset) = grammar;
-    return ref;
 }
 
 PyDoc_STRVAR(is_valid_doc, "is_valid(text, grammar_id, rule_flags) -> bool");
