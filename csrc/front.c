@@ -28,6 +28,7 @@ typedef struct {
     PyObject *options;  /* normalize: level -> id; resolve: above_root -> keep; else NULL */
     PyObject *space;    /* normalize, resolve: the namespace whose key says whether */
     PyObject *key;      /* the core answers (not None) or Python alone (None) */
+    PyObject *plain;    /* grammars[None] when made: the common case's entry, or NULL */
     PyObject *dict;
     vectorcallfunc vectorcall;
     int verb;
@@ -73,6 +74,8 @@ keywords(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, PyObject *c
 static PyObject *
 grammar_entry(Front *self, PyObject *grammar)
 {
+    if (grammar == Py_None && self->plain != NULL)
+        return self->plain;
     if (!(PyUnicode_CheckExact(grammar) || grammar == Py_None ||
           Py_TYPE(grammar)->tp_hash == PyBaseObject_Type.tp_hash))
         return NULL;
@@ -95,23 +98,23 @@ parse_call(Front *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnam
     PyObject *names[2] = {str_rule, str_grammar}, *values[2] = {NULL, Py_None};
     if (!keywords(args, nargs, kwnames, names, 2, values))
         return Py_NotImplemented;
-    PyObject *rule = values[0], *flags = NULL;
+    PyObject *rule = values[0];
     PyObject *entry = grammar_entry(self, values[1]);
     if (entry == NULL)
         return PyErr_Occurred() ? NULL : Py_NotImplemented;
-    if (rule == NULL)
-        flags = PyLong_FromLong(0) /* URI-reference */;
-    else if (PyUnicode_CheckExact(rule)) {
-        flags = PyDict_GetItemWithError(PyTuple_GET_ITEM(entry, 2), rule);
-        if (flags == NULL && PyErr_Occurred())
-            return NULL;
-        Py_XINCREF(flags);
+    int f = 0; /* URI-reference */
+    if (rule != NULL) {
+        PyObject *flags = NULL;
+        if (PyUnicode_CheckExact(rule)) {
+            flags = PyDict_GetItemWithError(PyTuple_GET_ITEM(entry, 2), rule);
+            if (flags == NULL && PyErr_Occurred())
+                return NULL;
+        }
+        if (flags == NULL)
+            return Py_NotImplemented;
+        f = (int)PyLong_AsLong(flags);
     }
-    if (flags == NULL)
-        return Py_NotImplemented;
     int g = (int)PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
-    int f = (int)PyLong_AsLong(flags);
-    Py_DECREF(flags);
     Py_ssize_t sp[16];
     int valid = scan_str(args[0], g, f, sp);
     if (self->invalid == NULL)
@@ -201,6 +204,7 @@ front_traverse(PyObject *op, visitproc visit, void *arg)
     Py_VISIT(self->options);
     Py_VISIT(self->space);
     Py_VISIT(self->key);
+    Py_VISIT(self->plain);
     Py_VISIT(self->dict);
     return 0;
 }
@@ -215,6 +219,7 @@ front_clear(PyObject *op)
     Py_CLEAR(self->options);
     Py_CLEAR(self->space);
     Py_CLEAR(self->key);
+    Py_CLEAR(self->plain);
     Py_CLEAR(self->dict);
     return 0;
 }
@@ -267,6 +272,10 @@ static PyObject *
 new_front(int verb, PyObject *fallback, PyObject *grammars, PyObject *invalid,
           PyObject *options, PyObject *space, PyObject *key)
 {
+    /* the entry of no grammar, kept: the table is the module's constant */
+    PyObject *plain = PyDict_GetItemWithError(grammars, Py_None);
+    if (plain == NULL && PyErr_Occurred())
+        return NULL;
     Front *self = PyObject_GC_New(Front, &FrontType);
     if (self == NULL)
         return NULL;
@@ -282,6 +291,8 @@ new_front(int verb, PyObject *fallback, PyObject *grammars, PyObject *invalid,
     self->options = options;
     self->space = space;
     self->key = key;
+    Py_XINCREF(plain);
+    self->plain = plain;
     self->dict = NULL;
     self->vectorcall = front_call;
     self->verb = verb;

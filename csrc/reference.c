@@ -72,18 +72,27 @@ reference_span(const Reference *r, int k, Py_ssize_t *start, Py_ssize_t *end)
 }
 
 /* Fill r's offsets from sp (start and end of each component, -1 when absent, as the scan
-   gives them); 0 when they are not laid out as §3 lays out a reference (a bad argument
-   of reference(), never the scan). */
-static int
+   gives them). */
+static void
 reference_set_spans(Reference *r, const Py_ssize_t *sp)
 {
-    static const int ends[6] = {SCHEME, AUTHORITY, USERINFO, HOST, PATH, QUERY};
-    r->has = 0;
+    unsigned int has = 0;
     for (int k = 0; k < 8; k++)
-        if (sp[2 * k] >= 0)
-            r->has |= 1u << k;
-    for (int j = 0; j < 6; j++)
-        r->at[j] = sp[2 * ends[j] + 1];
+        has |= (unsigned int)(sp[2 * k] >= 0) << k;
+    r->has = has;
+    r->at[AT_SCHEME] = sp[2 * SCHEME + 1];
+    r->at[AT_AUTHORITY] = sp[2 * AUTHORITY + 1];
+    r->at[AT_USERINFO] = sp[2 * USERINFO + 1];
+    r->at[AT_HOST] = sp[2 * HOST + 1];
+    r->at[AT_PATH] = sp[2 * PATH + 1];
+    r->at[AT_QUERY] = sp[2 * QUERY + 1];
+}
+
+/* Whether r's offsets give back sp: 0 when sp is not laid out as §3 lays out a reference
+   (a bad argument of reference(); the scan's spans always are). */
+static int
+reference_spans_are(const Reference *r, const Py_ssize_t *sp)
+{
     if (!((r->has >> PATH) & 1))
         return 0;
     for (int k = 0; k < 8; k++) {
@@ -253,7 +262,7 @@ core_reference(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     PyObject *r = new_reference(whole, sp, args[2]);
     Py_DECREF(whole);
-    if (r != NULL && !reference_set_spans((Reference *)r, sp)) {
+    if (r != NULL && !reference_spans_are((Reference *)r, sp)) {
         Py_DECREF(r);
         PyErr_SetString(PyExc_ValueError, "the spans are not those of a URI reference");
         return NULL;
