@@ -40,8 +40,8 @@ from ._syntax.parse import (
     USERINFO,
     Components,
     Parts,
-    Regs,
     Split,
+    components,
     failure,
     read,
     regs_of,
@@ -64,27 +64,25 @@ _MAX_PORT_DIGITS = 4300
 
 
 class _Spans:
-    """What a :class:`URIReference` keeps (issue 25): its text, its grammar and the
-    :data:`Regs` of its components, each made a string when read.  The pure-Python
-    engine's base class; the compiled core's (``csrc/reference.c``) keeps the same more
-    compactly, is not tracked by the garbage collector, and answers the same."""
+    """What a :class:`URIReference` keeps (issue 25): its text, its grammar and the spans
+    of its components, each made a string when read.  The pure-Python engine's base
+    class, which keeps the split itself (an ``re.Match``: the spans of the pattern's
+    groups; a :class:`Split` where RFC 2396 changes them); the compiled core's
+    (``csrc/reference.c``) keeps the ends of the components, built from the same spans,
+    is not tracked by the garbage collector, and answers the same."""
 
-    __slots__ = ("_grammar", "_spans", "_text")
+    __slots__ = ("_grammar", "_parts", "_text")
     _text: str
     _grammar: Grammar
-    _spans: Regs
+    _parts: Parts
 
     def _component(self, index: int) -> str | None:
-        start, end = self._spans[index]
-        return None if start < 0 else self._text[start:end]
+        found: str | None = self._parts[index]
+        return found
 
     def _components(self) -> Components:
         """The eight components (RFC 3986 §3), as the algorithms take them."""
-        text = self._text
-        found: Components = tuple(  # type: ignore[assignment]
-            None if start < 0 else text[start:end] for start, end in self._spans[1:]
-        )
-        return found
+        return components(self._parts)
 
     @property
     def scheme(self) -> str | None:
@@ -116,8 +114,8 @@ class _Spans:
     def path(self) -> str:
         """The path (§3.3); never ``None``, possibly ``""``.  Under RFC 2396 the
         ``opaque_part`` of an opaque URI (``mailto:x?y`` has path ``x?y``)."""
-        start, end = self._spans[PATH]
-        return self._text[start:end]
+        path: str = self._parts[PATH]
+        return path
 
     @property
     def query(self) -> str | None:
@@ -490,7 +488,7 @@ def _reference(parts: Parts, g: Grammar) -> URIReference:
         return made
     ref = _new(URIReference)
     ref._text = parts[0]
-    ref._spans = regs_of(parts)
+    ref._parts = parts
     ref._grammar = g
     return ref
 
