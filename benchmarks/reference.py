@@ -2,6 +2,7 @@
 (issue 25): ratios in one process, instruction counts per call, bytes per reference.
 
     python benchmarks/reference.py                 # ratios (interleaved) and bytes
+    python benchmarks/reference.py --corpus /work/shared/corpus   # from a worktree
     # instructions per call: callgrind's total for N calls less that for 0, over N
     PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
         python benchmarks/reference.py --count parse --calls 20000

@@ -95,10 +95,15 @@ reference_spans_are(const Reference *r, const Py_ssize_t *sp)
 {
     if (!((r->has >> PATH) & 1))
         return 0;
+    Py_ssize_t at = 0; /* the components are in order, within the text */
     for (int k = 0; k < 8; k++) {
         Py_ssize_t start, end;
-        if (reference_span(r, k, &start, &end) && (start != sp[2 * k] || end != sp[2 * k + 1]))
+        if (!reference_span(r, k, &start, &end))
+            continue;
+        if (start != sp[2 * k] || end != sp[2 * k + 1] || start < at || end < start ||
+            end > PyUnicode_GET_LENGTH(r->text))
             return 0;
+        at = k == AUTHORITY || k == USERINFO || k == HOST ? start : end;
     }
     return 1;
 }
