@@ -71,8 +71,13 @@ def _generator() -> ModuleType:
     return module
 
 
-def test_the_generated_header_is_up_to_date() -> None:
+def test_the_generated_header_is_up_to_date(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the generator sets URIKIT_PURE_PYTHON=1 for itself: put back as it was after the
+    # test, or every child process that a later test of this worker starts would run the
+    # pure-Python engine unasked
+    monkeypatch.setenv("URIKIT_PURE_PYTHON", "1")
     assert (ROOT / "csrc" / "tables.h").read_text("utf-8") == _generator().render()
+    assert os.environ["URIKIT_PURE_PYTHON"] == "1"
 
 
 # -- the tables are the grammar's sets ----------------------------------------------------
