@@ -61,7 +61,7 @@ def front_end(name: str) -> Iterator[None]:
         core().simd(was)
 
 
-def splits(text: str) -> dict[tuple[int, int], tuple[str | None, ...] | None]:
+def splits(text: str) -> dict[tuple[int | None, int], tuple[str | None, ...] | None]:
     """The core's split of ``text`` under each grammar and reference rule."""
     out = {}
     for g in CORE_GRAMMARS:
@@ -105,7 +105,7 @@ def test_urikit_simd_chooses_the_front_end_at_import() -> None:
 
 #: Bytes that stop a run somewhere: delimiters, '%', controls, space, non-ASCII (Latin-1).
 STOPS = "".join(
-    sorted({chr(c) for c in range(0x21)} | set("\"#%/:<>?@[\\]^`{|}\x7f\x80\xe9\xff=_~!$"))
+    sorted({chr(c) for c in range(0x21)} | set('"#%/:<>?@[\\]^`{|}\x7f\x80\xe9\xff=_~!$'))
 )
 #: Rows whose runs (scheme, authority, host, path, query, fragment) are long plain bytes.
 TEMPLATES = (
@@ -161,7 +161,8 @@ def test_columns_answer_as_python_on_every_front_end(rows: list[str | None], lar
     n = len(rows)
     buffers = _buffers(rows, large=large)
     for g in CORE_GRAMMARS:
-        want = [None if row is None else _python_components(row, g, "URI-reference") for row in rows]
+        rule = "URI-reference"
+        want = [None if row is None else _python_components(row, g, rule) for row in rows]
         for name in FRONT_ENDS:
             with front_end(name):
                 valid = core().column_valid(*buffers, 0, n, large, g.core, 0)
