@@ -266,6 +266,8 @@ def spark_job(many: list[str], repeat: int) -> tuple[str, float]:
     return "Spark local[2]: read text, normalize, noop write", seconds
 
 
+#: The corpus directory this run reads (--corpus), passed on to :func:`pure_loop`'s child.
+CORPUS_USED: Path = CORPUS
 #: The per-URL loops of :func:`pure_loop`, by operation.
 LOOPS: dict[str, Callable[[str], object]] = {
     "is_valid": urikit.is_valid,
@@ -280,7 +282,7 @@ def pure_loop(operation: str) -> float:
     script again, in a child process with ``URIKIT_PURE_PYTHON=1`` (the engine is chosen
     when urikit is imported), after a warm-up run there."""
     env = {**os.environ, "URIKIT_PURE_PYTHON": "1"}
-    command = [sys.executable, __file__, "--pure-loop", operation]
+    command = [sys.executable, __file__, "--pure-loop", operation, "--corpus", str(CORPUS_USED)]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     return float(done.stdout.split()[-1])
 
@@ -307,6 +309,8 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="directory of *.txt")
     parser.add_argument("--pure-loop", choices=list(LOOPS), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    global CORPUS_USED
+    CORPUS_USED = args.corpus  # the child of pure_loop reads the same lines
     lines = load_corpus(args.corpus)
     if args.pure_loop:
         _pure_loop_child(args.pure_loop, lines)
