@@ -17,7 +17,9 @@ the other contenders, and times itself (its start-up is not counted).  The kerne
 ``pyarrow.compute.match_substring_regex`` (RE2) and polars' ``str.contains`` (Rust regex)
 running RFC 3986's ``URI-reference`` as one fully anchored regex, the one the tests use as
 an oracle (``tests/oracle.py``: RE2 has no lookaround, and the pattern needs none), and
-``extract_regex`` with RFC 3986 Appendix B's split (which validates nothing).  Each
+``extract_regex`` with RFC 3986 Appendix B's split (which validates nothing).  The
+Arrow contenders run with the core's SIMD front end (the best the CPU has, or
+``URIKIT_SIMD``'s) and again with its scalar scan (issue 25).  Each
 kernel's answers are compared with urikit's: a kernel is only a contender where it agrees
 on every row.
 
@@ -112,6 +114,28 @@ def interleaved(
         print(f"  {name:<50} {ns:>8.0f} {loop / seconds:>7.2f} {pure / seconds:>7.2f}")
 
 
+def front_end() -> str:
+    """The SIMD front end of the core's scan that runs (issue 25: scalar, sse2, avx2)."""
+    simd = getattr(_engine.core, "simd", None)
+    return "no core" if simd is None else f"{simd()} scan"
+
+
+def scalar(function: Callable[[], object]) -> Callable[[], object]:
+    """``function`` with the core's scalar scan (the reference the SIMD front ends skip)."""
+    simd = getattr(_engine.core, "simd", None)
+
+    def run() -> object:
+        if simd is None:
+            return function()
+        was = simd("scalar")
+        try:
+            return function()
+        finally:
+            simd(was)
+
+    return run
+
+
 def columns(lines: list[str], repeat: int) -> None:
     n = len(lines)
     engine = "compiled core" if hasattr(_engine.core, "list_map") else "pure Python"
@@ -124,7 +148,8 @@ def columns(lines: list[str], repeat: int) -> None:
     rows = [
         ("per-URL loop: urikit.is_valid", lambda: [urikit.is_valid(s) for s in lines]),
         ("urikit.batch.is_valid(list)", lambda: batch.is_valid(lines)),
-        ("urikit.batch.is_valid(Arrow)", lambda: batch.is_valid(arrow)),
+        (f"urikit.batch.is_valid(Arrow), {front_end()}", lambda: batch.is_valid(arrow)),
+        ("urikit.batch.is_valid(Arrow), scalar scan", scalar(lambda: batch.is_valid(arrow))),
     ]  # fmt: skip
     if agree("pyarrow RE2", pc.match_substring_regex(arrow, pattern).to_pylist(), valid):
         rows.append(
@@ -153,7 +178,9 @@ def columns(lines: list[str], repeat: int) -> None:
         [
             ("per-URL loop: urikit.parse(s).components() (a dict)", loop(LOOPS["split"])),
             ("urikit.batch.split(list) -> dicts", lambda: batch.split(lines)),
-            ("urikit.batch.split(Arrow) -> struct", lambda: batch.split(arrow)),
+            (f"urikit.batch.split(Arrow) -> struct, {front_end()}", lambda: batch.split(arrow)),
+            ("urikit.batch.split(Arrow) -> struct, scalar scan",
+             scalar(lambda: batch.split(arrow))),
             ("pyarrow extract_regex, Appendix B (no validation)",
              lambda: pc.extract_regex(arrow, APPENDIX_B)),
             ("polars extract_groups, Appendix B (no validation)",
@@ -239,6 +266,8 @@ def spark_job(many: list[str], repeat: int) -> tuple[str, float]:
     return "Spark local[2]: read text, normalize, noop write", seconds
 
 
+#: The corpus directory this run reads (--corpus), passed on to :func:`pure_loop`'s child.
+CORPUS_USED: Path = CORPUS
 #: The per-URL loops of :func:`pure_loop`, by operation.
 LOOPS: dict[str, Callable[[str], object]] = {
     "is_valid": urikit.is_valid,
@@ -253,7 +282,7 @@ def pure_loop(operation: str) -> float:
     script again, in a child process with ``URIKIT_PURE_PYTHON=1`` (the engine is chosen
     when urikit is imported), after a warm-up run there."""
     env = {**os.environ, "URIKIT_PURE_PYTHON": "1"}
-    command = [sys.executable, __file__, "--pure-loop", operation]
+    command = [sys.executable, __file__, "--pure-loop", operation, "--corpus", str(CORPUS_USED)]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     return float(done.stdout.split()[-1])
 
@@ -280,6 +309,8 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="directory of *.txt")
     parser.add_argument("--pure-loop", choices=list(LOOPS), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    global CORPUS_USED
+    CORPUS_USED = args.corpus  # the child of pure_loop reads the same lines
     lines = load_corpus(args.corpus)
     if args.pure_loop:
         _pure_loop_child(args.pure_loop, lines)

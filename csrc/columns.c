@@ -222,10 +222,70 @@ core_column_valid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 
 /* -- split --------------------------------------------------------------------------------- */
 
+/* An output buffer that is a bytes object from the start, handed to Arrow without a
+   copy: sized once from a guess, grown by _PyBytes_Resize if the guess falls short. */
+typedef struct {
+    PyObject *bytes;
+    char *p;
+    Py_ssize_t n, cap;
+} Out;
+
+/* cap bytes; zeroed and all counted as written (a bitmap) when zero is 1, else none
+   written yet. */
+static int
+out_init(Out *o, Py_ssize_t cap, int zero)
+{
+    o->n = zero ? cap : 0;
+    o->cap = cap;
+    o->bytes = PyBytes_FromStringAndSize(NULL, cap);
+    if (o->bytes == NULL)
+        return -1;
+    o->p = PyBytes_AS_STRING(o->bytes);
+    if (zero)
+        memset(o->p, 0, (size_t)cap);
+    return 0;
+}
+
+static int
+out_put(Out *o, const void *s, Py_ssize_t n)
+{
+    if (n > o->cap - o->n) {
+        Py_ssize_t cap = o->cap + (o->cap > n ? o->cap : n);
+        if (_PyBytes_Resize(&o->bytes, cap) < 0)
+            return -1;
+        o->p = PyBytes_AS_STRING(o->bytes);
+        o->cap = cap;
+    }
+    memcpy(o->p + o->n, s, (size_t)n);
+    o->n += n;
+    return 0;
+}
+
+/* The bytes object, of the n bytes written (o keeps none). */
+static PyObject *
+out_finish(Out *o)
+{
+    if (o->n < o->cap && _PyBytes_Resize(&o->bytes, o->n) < 0)
+        return NULL;
+    PyObject *result = o->bytes;
+    o->bytes = NULL;
+    return result;
+}
+
+/* The byte offset in p[0:n] (UTF-8) of code point k. */
+static Py_ssize_t
+utf8_offset(const unsigned char *p, Py_ssize_t n, Py_ssize_t k)
+{
+    Py_ssize_t at = 0;
+    for (; at < n; at++)
+        if ((p[at] & 0xC0) != 0x80 && k-- == 0)
+            break;
+    return at;
+}
+
 typedef struct {
     int g, flags, large;
-    unsigned char *valid, *present[8];
-    Bytes offsets[8], data[8];
+    Out valid, present[8], offsets[8], data[8];
     Buf work;
 } SplitRows;
 
@@ -237,18 +297,29 @@ split_row(void *context, Py_ssize_t r, const unsigned char *p, Py_ssize_t n)
     int ucs = 0, ok = p == NULL ? 0 : scan_row(p, n, s->g, s->flags, sp, &s->work, &ucs);
     if (ok < 0)
         return -1;
-    if (ok)
-        SET_BIT(s->valid, r);
+    if (ok) {
+        SET_BIT((unsigned char *)s->valid.p, r);
+        if (ucs) /* the spans over code points, as offsets in the row's UTF-8 bytes */
+            for (int k = 0; k < 16; k++)
+                if (sp[k] >= 0)
+                    sp[k] = utf8_offset(p, n, sp[k]);
+    }
     for (int k = 0; k < 8; k++) {
+        Out *data = &s->data[k];
         if (ok && sp[2 * k] >= 0) {
-            SET_BIT(s->present[k], r);
-            Py_ssize_t at = sp[2 * k], size = sp[2 * k + 1] - at;
-            if ((ucs ? bytes_utf8(&s->data[k], s->work.p + at, size)
-                     : bytes_put(&s->data[k], p + at, size)) < 0)
+            SET_BIT((unsigned char *)s->present[k].p, r);
+            if (out_put(data, p + sp[2 * k], sp[2 * k + 1] - sp[2 * k]) < 0)
                 return -1;
         }
-        if (put_offset(&s->offsets[k], s->data[k].n, s->large) < 0)
+        if (s->large)
+            ((int64_t *)s->offsets[k].p)[r + 1] = data->n;
+        else if (data->n > INT32_MAX) {
+            PyErr_SetString(PyExc_OverflowError, "the result is too large for a string "
+                                                 "array; use a large_string array");
             return -1;
+        }
+        else
+            ((int32_t *)s->offsets[k].p)[r + 1] = (int32_t)data->n;
     }
     return 0;
 }
@@ -274,34 +345,52 @@ core_column_split(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     s.large = c.large;
     buf_init(&s.work);
     PyObject *result = NULL, *parts = NULL;
-    if ((s.valid = new_bitmap(c.length)) == NULL)
+    /* every buffer sized once: the bitmaps and offsets exactly, each component's data
+       to the bytes the rows span (a component is a substring of its row) */
+    Py_ssize_t bits = (c.length + 7) / 8, width = c.large ? 8 : 4, guess = 0;
+    if (c.length) {
+        int64_t first = c.large ? ((const int64_t *)c.offsets.buf)[c.offset]
+                                : ((const int32_t *)c.offsets.buf)[c.offset];
+        int64_t last = c.large ? ((const int64_t *)c.offsets.buf)[c.offset + c.length]
+                               : ((const int32_t *)c.offsets.buf)[c.offset + c.length];
+        if (first >= 0 && last >= first && last <= c.data.len)
+            guess = (Py_ssize_t)(last - first);
+    }
+    if (out_init(&s.valid, bits, 1) < 0)
         goto done;
-    for (int k = 0; k < 8; k++)
-        if ((s.present[k] = new_bitmap(c.length)) == NULL ||
-            put_offset(&s.offsets[k], 0, c.large) < 0)
+    for (int k = 0; k < 8; k++) {
+        if (out_init(&s.present[k], bits, 1) < 0 ||
+            out_init(&s.offsets[k], (c.length + 1) * width, 0) < 0 ||
+            out_init(&s.data[k], guess, 0) < 0)
             goto done;
+        memset(s.offsets[k].p, 0, (size_t)width); /* the first offset, 0 */
+        s.offsets[k].n = s.offsets[k].cap;
+    }
     if (each_row(&c, split_row, &s) < 0 || (parts = PyList_New(8)) == NULL)
         goto done;
     for (int k = 0; k < 8; k++) {
-        PyObject *triple = column_result(s.present[k], c.length, &s.offsets[k], &s.data[k]);
-        s.present[k] = NULL;
+        PyObject *v = out_finish(&s.present[k]), *o = out_finish(&s.offsets[k]),
+                 *d = out_finish(&s.data[k]);
+        PyObject *triple = (v && o && d) ? PyTuple_Pack(3, v, o, d) : NULL;
+        Py_XDECREF(v);
+        Py_XDECREF(o);
+        Py_XDECREF(d);
         if (triple == NULL)
             goto done;
         PyList_SET_ITEM(parts, k, triple);
     }
-    PyObject *bits = bitmap_bytes(s.valid, c.length);
-    s.valid = NULL;
-    if (bits != NULL) {
-        result = PyTuple_Pack(2, bits, parts);
-        Py_DECREF(bits);
+    PyObject *valid = out_finish(&s.valid);
+    if (valid != NULL) {
+        result = PyTuple_Pack(2, valid, parts);
+        Py_DECREF(valid);
     }
 done:
     Py_XDECREF(parts);
-    PyMem_Free(s.valid);
+    Py_XDECREF(s.valid.bytes);
     for (int k = 0; k < 8; k++) {
-        PyMem_Free(s.present[k]);
-        PyMem_Free(s.offsets[k].p);
-        PyMem_Free(s.data[k].p);
+        Py_XDECREF(s.present[k].bytes);
+        Py_XDECREF(s.offsets[k].bytes);
+        Py_XDECREF(s.data[k].bytes);
     }
     buf_free(&s.work);
     column_close(&c);

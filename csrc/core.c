@@ -1,7 +1,8 @@
 /* urikit._core: the compiled core of urikit's hot paths (issue 13).
 
-   The validating split under RFC 3986 and RFC 3987 (scan.h, scan.c), reference
-   resolution (RFC 3986 §5.2 with §5.2.4 remove_dot_segments: resolve.c), normalization
+   The validating split under RFC 3986 and RFC 3987 (scan.h, scan.c, with the SIMD
+   front end of simd.c), reference resolution (RFC 3986 §5.2 with §5.2.4
+   remove_dot_segments: resolve.c), normalization
    (§6.2.2 syntax, §6.2.3 scheme: normalize.c), their bindings for one str (strings.c),
    for Arrow string columns (columns.c) and for lists (lists.c), the storage of
    URIReference (spans over its text: reference.c), and the vectorcall fronts of
@@ -23,6 +24,7 @@
 #include "tables.h"
 
 /* One translation unit, one concern a file (each includes nothing itself): */
+#include "simd.c"
 #include "scan.c"
 #include "buffers.c"
 #include "resolve.c"
@@ -126,6 +128,7 @@ static PyMethodDef core_methods[] = {
     {"list_map", (PyCFunction)(void (*)(void))core_list_map, METH_FASTCALL, list_map_doc},
     {"configure", (PyCFunction)(void (*)(void))core_configure, METH_VARARGS | METH_KEYWORDS,
      configure_doc},
+    {"simd", (PyCFunction)(void (*)(void))core_simd, METH_FASTCALL, simd_doc},
     {"class_table", (PyCFunction)(void (*)(void))core_class_table, METH_FASTCALL,
      class_table_doc},
     {NULL, NULL, 0, NULL},
@@ -154,6 +157,7 @@ PyInit__core(void)
         !str_above_root || PyType_Ready(&FrontType) < 0 ||
         PyType_Ready(&ReferenceType) < 0)
         return NULL;
+    simd_init();
     run_tables();
     if (!str_default_port || !str_default_host || !str_empty_path_is_root || !str_normalize_path)
         return NULL;

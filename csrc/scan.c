@@ -38,11 +38,16 @@ static uint8_t RUN[N_GRAMMARS][7][256];
 /* What may end the userinfo's lookahead (RFC 3986 §3.2: "@", or what ends the authority). */
 static const uint8_t AUTHORITY_STOP[128] = {['@'] = 1, ['/'] = 1, ['?'] = 1, ['#'] = 1};
 
+/* The plain bytes of the SIMD front end (simd.c): of each class of RUN, of the scheme's
+   class, and of the userinfo's lookahead (what AUTHORITY_STOP does not stop). */
+static Plain PLAIN[N_GRAMMARS][7], PLAIN_SCHEME[N_GRAMMARS], PLAIN_AUTHORITY;
+
 static void
 run_tables(void)
 {
-    for (int g = 0; g < N_GRAMMARS; g++)
-        for (int k = 0; k < 7; k++)
+    uint8_t plain[128];
+    for (int g = 0; g < N_GRAMMARS; g++) {
+        for (int k = 0; k < 7; k++) {
             for (int c = 0; c < 256; c++) {
                 uint8_t action = RUN_OUT;
                 if (c >= 128)
@@ -51,15 +56,61 @@ run_tables(void)
                     action = c == '%' ? RUN_PCT : RUN_IN;
                 RUN[g][k][c] = action;
             }
+            for (int c = 0; c < 128; c++)
+                plain[c] = RUN[g][k][c] == RUN_IN;
+            plain_build(&PLAIN[g][k], plain);
+        }
+        for (int c = 0; c < 128; c++)
+            plain[c] = (ASCII_CLASSES[g][c] & CL_SCHEME) != 0;
+        plain_build(&PLAIN_SCHEME[g], plain);
+    }
+    for (int c = 0; c < 128; c++)
+        plain[c] = !AUTHORITY_STOP[c];
+    plain_build(&PLAIN_AUTHORITY, plain);
 }
 
+/* One-byte units: one scan per front end of simd.c, each with its front end inlined,
+   and scan_ucs1 choosing among them (simd_level). */
 #define CH Py_UCS1
 #define NARROW 1
-#define SCAN_NAME(x) x##_ucs1
+#define SCAN_ATTR
+#define PLAIN_END(p, s, i, n) (i)
+#define SCAN_NAME(x) x##_ucs1_scalar
 #include "scan.h"
+#undef SCAN_NAME
+#undef PLAIN_END
+#if SIMD_X86
+#define PLAIN_END(p, s, i, n) plain_end_sse2(p, s, i, n)
+#define SCAN_NAME(x) x##_ucs1_sse2
+#include "scan.h"
+#undef SCAN_NAME
+#undef PLAIN_END
+#undef SCAN_ATTR
+#define SCAN_ATTR __attribute__((target("avx2")))
+#define PLAIN_END(p, s, i, n) plain_end_avx2(p, s, i, n)
+#define SCAN_NAME(x) x##_ucs1_avx2
+#include "scan.h"
+#undef SCAN_NAME
+#undef PLAIN_END
+#endif
+#undef SCAN_ATTR
 #undef CH
 #undef NARROW
-#undef SCAN_NAME
+
+/* Split s[0:n] (one-byte units) under grammar g: scan.h's scan, by the front end chosen. */
+static int
+scan_ucs1(const Py_UCS1 *s, Py_ssize_t n, int g, int flags, Py_ssize_t *out)
+{
+#if SIMD_X86
+    if (simd_level == SIMD_AVX2)
+        return scan_ucs1_avx2(s, n, g, flags, out);
+    if (simd_level == SIMD_SSE2)
+        return scan_ucs1_sse2(s, n, g, flags, out);
+#endif
+    return scan_ucs1_scalar(s, n, g, flags, out);
+}
+
+#define SCAN_ATTR
 #define CH Py_UCS2
 #define NARROW 0
 #define SCAN_NAME(x) x##_ucs2
@@ -74,6 +125,7 @@ run_tables(void)
 #undef CH
 #undef NARROW
 #undef SCAN_NAME
+#undef SCAN_ATTR
 
 
 /* -- a split reference over code points -------------------------------------------- */

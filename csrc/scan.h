@@ -1,7 +1,9 @@
 /* The validating split of a URI / IRI reference (RFC 3986 §3, §4.1; RFC 3987 §2.2), for
    one character width.  core.c includes this file once per width with CH (the code
    unit type), NARROW (1 for one-byte units) and SCAN_NAME(x) (a name suffix) defined,
-   as CPython's stringlib does.
+   as CPython's stringlib does.  For one-byte units also SCAN_ATTR (the functions'
+   attribute: the target of a SIMD front end) and PLAIN_END(p, s, i, n) (simd.c's
+   plain_end of that front end, inlined).
 
    It accepts exactly what urikit._syntax.parse.split accepts (the grammar's reference pattern,
    RFC 3986 Appendix B's split with each component's character class, then the
@@ -11,12 +13,13 @@
 /* The end of the longest run of class `comp` (K_*) from i, or -1 when a
    '%' of the run does not start a pct-encoded triplet (RFC 3986 §2.1): then no rule
    matches the text at all. */
-static Py_ssize_t
+SCAN_ATTR static Py_ssize_t
 SCAN_NAME(run)(const CH *s, Py_ssize_t i, Py_ssize_t n, int g, int comp)
 {
     const uint8_t *step = RUN[g][comp]; /* ASCII_CLASSES' bit comp, unfolded (run_tables) */
     while (i < n) {
-#if NARROW /* the common case, a run of plain characters, as tight loops */
+#if NARROW /* the common case, a run of plain characters: SIMD, then tight loops */
+        i = PLAIN_END(&PLAIN[g][comp], (const unsigned char *)s, i, n);
         while (i + 4 <= n && step[s[i]] == RUN_IN && step[s[i + 1]] == RUN_IN &&
                step[s[i + 2]] == RUN_IN && step[s[i + 3]] == RUN_IN)
             i += 4;
@@ -47,7 +50,7 @@ SCAN_NAME(run)(const CH *s, Py_ssize_t i, Py_ssize_t n, int g, int comp)
 }
 
 /* RFC 3986 §3.2.2 dec-octet "." dec-octet "." dec-octet "." dec-octet, exactly s[i:end]. */
-static int
+SCAN_ATTR static int
 SCAN_NAME(ipv4_ok)(const CH *s, Py_ssize_t i, Py_ssize_t end)
 {
     for (int octet = 0; octet < 4; octet++) {
@@ -73,7 +76,7 @@ SCAN_NAME(ipv4_ok)(const CH *s, Py_ssize_t i, Py_ssize_t end)
 }
 
 /* RFC 3986 §3.2.2 IPv6address, exactly s[i:end]. */
-static int
+SCAN_ATTR static int
 SCAN_NAME(ipv6_ok)(const CH *s, Py_ssize_t i, Py_ssize_t end)
 {
     int pieces = 0, elided = 0;
@@ -118,7 +121,7 @@ SCAN_NAME(ipv6_ok)(const CH *s, Py_ssize_t i, Py_ssize_t end)
 
 /* RFC 3986 §3.2.2 IP-literal with RFC 6874's zone: s[start] == '[', s[end - 1] == ']',
    and no ']' between. */
-static int
+SCAN_ATTR static int
 SCAN_NAME(ip_literal_ok)(const CH *s, Py_ssize_t start, Py_ssize_t end)
 {
     Py_ssize_t i = start + 1, close = end - 1;
@@ -160,7 +163,7 @@ SCAN_NAME(ip_literal_ok)(const CH *s, Py_ssize_t start, Py_ssize_t end)
 
 /* Split s[0:n] under grammar g and the rule's flags; 1 and the spans (out[2k], out[2k+1]
    the start and end of component k, start -1 when absent) when it fits, else 0. */
-static int
+SCAN_ATTR static int
 SCAN_NAME(scan)(const CH *s, Py_ssize_t n, int g, int flags, Py_ssize_t *out)
 {
     Py_ssize_t i = 0, r;
@@ -169,6 +172,9 @@ SCAN_NAME(scan)(const CH *s, Py_ssize_t n, int g, int flags, Py_ssize_t *out)
     /* §3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" */
     if (n && s[0] < 128 && (ASCII_CLASSES[g][s[0]] & CL_ALPHA)) {
         Py_ssize_t j = 1;
+#if NARROW
+        j = PLAIN_END(&PLAIN_SCHEME[g], (const unsigned char *)s, j, n);
+#endif
         while (j < n && s[j] < 128 && (ASCII_CLASSES[g][s[j]] & CL_SCHEME))
             j++;
         if (j < n && s[j] == ':') {
@@ -181,6 +187,9 @@ SCAN_NAME(scan)(const CH *s, Py_ssize_t n, int g, int flags, Py_ssize_t *out)
         i += 2;
         out[2] = i;
         Py_ssize_t k = i;
+#if NARROW
+        k = PLAIN_END(&PLAIN_AUTHORITY, (const unsigned char *)s, k, n);
+#endif
         while (k < n && !(s[k] < 128 && AUTHORITY_STOP[s[k]])) /* "@", "/", "?", "#" */
             k++;
         if (k < n && s[k] == '@') { /* §3.2.1 userinfo "@" */
