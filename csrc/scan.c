@@ -30,6 +30,44 @@ in_wide(const WideClass *w, Py_UCS4 c)
     return 0;
 }
 
+/* The well-formed UTF-8 sequence (RFC 3629 §4) of two to four bytes at p[0:n]: its
+   length and its code point in *c, or 0 when the bytes there are not one. */
+static inline int
+utf8_one(const Py_UCS1 *p, Py_ssize_t n, Py_UCS4 *c)
+{
+    Py_UCS1 lead = p[0];
+    int more;
+    Py_UCS4 cp, least;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        more = 1;
+        cp = lead & 0x1F;
+        least = 0x80;
+    }
+    else if (lead >= 0xE0 && lead <= 0xEF) {
+        more = 2;
+        cp = lead & 0x0F;
+        least = 0x800;
+    }
+    else if (lead >= 0xF0 && lead <= 0xF4) {
+        more = 3;
+        cp = lead & 0x07;
+        least = 0x10000;
+    }
+    else
+        return 0;
+    if (n <= more)
+        return 0;
+    for (int j = 1; j <= more; j++) {
+        if ((p[j] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (p[j] & 0x3F);
+    }
+    if (cp < least || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    *c = cp;
+    return more + 1;
+}
+
 /* What run() does with a code point below 256 in a class: RUN[g][k][c], unfolded at
    import from ASCII_CLASSES and WIDE (run_tables), so that the scan's inner loop is one
    lookup.  Code points from 256 on are RUN_WIDE for every class. */
@@ -59,6 +97,15 @@ run_tables(void)
 #include "scan.h"
 #undef CH
 #undef NARROW
+#undef SCAN_NAME
+#define CH Py_UCS1
+#define NARROW 1
+#define SCAN_UTF8
+#define SCAN_NAME(x) x##_utf8
+#include "scan.h"
+#undef CH
+#undef NARROW
+#undef SCAN_UTF8
 #undef SCAN_NAME
 #define CH Py_UCS2
 #define NARROW 0

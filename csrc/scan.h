@@ -1,7 +1,9 @@
 /* The validating split of a URI / IRI reference (RFC 3986 §3, §4.1; RFC 3987 §2.2), for
    one character width.  core.c includes this file once per width with CH (the code
    unit type), NARROW (1 for one-byte units) and SCAN_NAME(x) (a name suffix) defined,
-   as CPython's stringlib does.
+   as CPython's stringlib does; with SCAN_UTF8 defined too, the one-byte units are UTF-8
+   (an Arrow column's), each character outside US-ASCII read as the code point of its
+   bytes, the spans in bytes.
 
    It accepts exactly what urikit._syntax.parse.split accepts (the grammar's reference pattern,
    RFC 3986 Appendix B's split with each component's character class, then the
@@ -39,9 +41,16 @@ SCAN_NAME(run)(const CH *s, Py_ssize_t i, Py_ssize_t n, int g, int comp)
             i += 3;
             continue;
         }
+#ifdef SCAN_UTF8 /* a character outside US-ASCII: the code point of its UTF-8 bytes */
+        int width = utf8_one(s + i, n - i, &c);
+        if (width == 0 || !in_wide(&WIDE[g][comp], c))
+            return i;
+        i += width;
+#else
         if (!in_wide(&WIDE[g][comp], c))
             return i;
         i++;
+#endif
     }
     return i;
 }
