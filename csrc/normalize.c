@@ -84,7 +84,7 @@ typedef struct {
 } SchemeEntry;
 
 typedef struct {
-    int count;
+    int count, last; /* the entries filled; the one found last */
     SchemeEntry other; /* a scheme past the cache's room or its names' length */
     SchemeEntry entries[CACHED_SCHEMES];
 } SchemeCache;
@@ -92,7 +92,7 @@ typedef struct {
 static void
 scheme_cache_init(SchemeCache *c)
 {
-    c->count = 0;
+    c->count = c->last = 0;
     c->other.default_host = NULL;
 }
 
@@ -109,9 +109,13 @@ scheme_cache_clear(SchemeCache *c)
 static const SchemeEntry *
 scheme_lookup(SchemeCache *c, const char *name, Py_ssize_t n)
 {
-    for (int i = 0; i < c->count; i++)
-        if (c->entries[i].n == n && memcmp(c->entries[i].name, name, (size_t)n) == 0)
+    for (int k = 0; k < c->count; k++) { /* from the one found last: rows come in runs */
+        int i = (c->last + k) % c->count;
+        if (c->entries[i].n == n && memcmp(c->entries[i].name, name, (size_t)n) == 0) {
+            c->last = i;
             return &c->entries[i];
+        }
+    }
     SchemeEntry *e =
         c->count < CACHED_SCHEMES && n <= (Py_ssize_t)sizeof e->name ? &c->entries[c->count]
                                                                      : &c->other;

@@ -15,18 +15,23 @@ UNIT(put_pct_normal)(UNIT(Buf) *out, const CH *s, Py_ssize_t n, int lower)
     CH *o = out->p + out->n;
     Py_ssize_t i = 0;
     while (i < n) {
-        if (!lower) { /* what comes before the next '%' is copied as it is */
-            Py_ssize_t j = UNIT(find_unit)(s, i, n, '%');
+        Py_ssize_t j = UNIT(find_unit)(s, i, n, '%'); /* up to the next '%': as it is */
+        if (lower)
+            for (; i < j; i++) {
+                CH c = s[i];
+                *o++ = (CH)(c | ((CH)((Py_UCS4)(c - 'A') < 26) << 5)); /* A-Z to a-z */
+            }
+        else {
             memcpy(o, s + i, (size_t)(j - i) * sizeof(CH));
             o += j - i;
-            if ((i = j) == n)
-                break;
+            i = j;
         }
-        CH c = s[i];
-        if (c == '%' && i + 2 < n && is_hex(s[i + 1]) && is_hex(s[i + 2])) {
+        if (i == n)
+            break;
+        if (i + 2 < n && is_hex(s[i + 1]) && is_hex(s[i + 2])) {
             int octet = hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]);
             if (octet < 128 && (ASCII_CLASSES[0][octet] & CL_UNRESERVED)) {
-                c = (CH)octet;
+                CH c = (CH)octet;
                 if (lower && c >= 'A' && c <= 'Z')
                     c |= 0x20;
                 *o++ = c;
@@ -37,12 +42,11 @@ UNIT(put_pct_normal)(UNIT(Buf) *out, const CH *s, Py_ssize_t n, int lower)
                 *o++ = (CH)HEX_UPPER[octet & 15];
             }
             i += 3;
-            continue;
         }
-        if (lower && c >= 'A' && c <= 'Z')
-            c |= 0x20;
-        *o++ = c;
-        i++;
+        else { /* a '%' of no triplet (the scan let none through: kept as it is) */
+            *o++ = '%';
+            i++;
+        }
     }
     out->n = o - out->p;
     return 0;
@@ -66,19 +70,15 @@ UNIT(equal_ascii)(const CH *s, Py_ssize_t n, PyObject *text)
 static int
 UNIT(normalize_ref)(const UNIT(Ref) *r, int g, int level, SchemeCache *schemes, UNIT(Buf) *out)
 {
-    UNIT(Buf) scheme, host, userinfo, path, tmp;
+    UNIT(Buf) scheme, host, userinfo, tmp;
     UNIT(buf_init)(&scheme);
     UNIT(buf_init)(&host);
     UNIT(buf_init)(&userinfo);
-    UNIT(buf_init)(&path);
     UNIT(buf_init)(&tmp);
     int status = -1;
-    if (g == 1) { /* RFC 3987 §5.3.2.3: decoding UCS escapes is the Python path's */
-        for (Py_ssize_t i = 0; i < r->n; i++)
-            if (r->s[i] == '%') {
-                status = 2;
-                goto done;
-            }
+    if (g == 1 && UNIT(find_unit)(r->s, 0, r->n, '%') < r->n) {
+        status = 2; /* RFC 3987 §5.3.2.3: decoding UCS escapes is the Python path's */
+        goto done;
     }
     int has_scheme = HAS(r, SCHEME), has_host = HAS(r, HOST);
     if (has_scheme && UNIT(put_pct_normal)(&scheme, AT(r, SCHEME), LEN(r, SCHEME), 1) < 0)
@@ -99,14 +99,15 @@ UNIT(normalize_ref)(const UNIT(Ref) *r, int g, int level, SchemeCache *schemes, 
         else if (UNIT(put_pct_normal)(&host, h, hn, 1) < 0)
             goto done;
     }
-    if (UNIT(put_pct_normal)(&tmp, AT(r, PATH), LEN(r, PATH), 0) < 0)
-        goto done;
-    if (has_scheme || (tmp.n && tmp.p[0] == '/')) { /* §6.2.2.3 */
-        if (UNIT(remove_dots)(tmp.p, tmp.n, 0, &path) < 0)
+    const CH *decoded = AT(r, PATH); /* the path, its triplets normalized */
+    Py_ssize_t decoded_n = LEN(r, PATH);
+    if (UNIT(find_unit)(decoded, 0, decoded_n, '%') < decoded_n) {
+        if (UNIT(put_pct_normal)(&tmp, decoded, decoded_n, 0) < 0)
             goto done;
+        decoded = tmp.p;
+        decoded_n = tmp.n;
     }
-    else if (UNIT(buf_put)(&path, tmp.p, tmp.n) < 0)
-        goto done;
+    int root_if_empty = 0;
     const CH *port = HAS(r, PORT) ? AT(r, PORT) : NULL;
     Py_ssize_t port_n = HAS(r, PORT) ? LEN(r, PORT) : 0;
     if (level == LEVEL_SCHEME && has_scheme) { /* §6.2.3 */
@@ -156,9 +157,7 @@ UNIT(normalize_ref)(const UNIT(Ref) *r, int g, int level, SchemeCache *schemes, 
                 if (UNIT(equal_ascii)(host.p, host.n, facts->default_host))
                     host.n = 0; /* the scheme's default host is the empty one */
             }
-            if (has_host && path.n == 0 && facts->empty_path_is_root &&
-                UNIT(buf_ascii)(&path, "/") < 0)
-                goto done;
+            root_if_empty = has_host && facts->empty_path_is_root;
         }
     }
     if (has_scheme && (UNIT(buf_put)(out, scheme.p, scheme.n) < 0 || UNIT(buf_ascii)(out, ":") < 0))
@@ -173,23 +172,45 @@ UNIT(normalize_ref)(const UNIT(Ref) *r, int g, int level, SchemeCache *schemes, 
             goto done;
         if (port != NULL && (UNIT(buf_ascii)(out, ":") < 0 || UNIT(buf_put)(out, port, port_n) < 0))
             goto done;
-        if (path.n && path.p[0] != '/' && UNIT(buf_ascii)(out, "/") < 0)
+    }
+    /* the path, written in place: §6.2.2.3 remove_dot_segments, then what must precede it */
+    Py_ssize_t at = out->n;
+    if (has_scheme || (decoded_n && decoded[0] == '/')) {
+        if (UNIT(remove_dots)(decoded, decoded_n, 0, out) < 0)
             goto done;
     }
-    else if (path.n >= 2 && path.p[0] == '/' && path.p[1] == '/') {
-        if (UNIT(buf_ascii)(out, "/.") < 0) /* §3.3: "//" without an authority stays a path */
+    else if (UNIT(buf_put)(out, decoded, decoded_n) < 0)
+        goto done;
+    Py_ssize_t path_n = out->n - at;
+    if (root_if_empty && path_n == 0) { /* §6.2.3: an empty path is "/" */
+        if (UNIT(buf_ascii)(out, "/") < 0)
             goto done;
+        path_n = 1;
     }
+    const CH *path = out->p + at;
+    const char *before = NULL;
+    if (has_host) {
+        if (path_n && path[0] != '/')
+            before = "/";
+    }
+    else if (path_n >= 2 && path[0] == '/' && path[1] == '/')
+        before = "/."; /* §3.3: "//" without an authority stays a path */
     else if (!has_scheme) { /* §4.2: ":" in a first segment would read as a scheme */
-        for (Py_ssize_t i = 0; i < path.n && path.p[i] != '/'; i++)
-            if (path.p[i] == ':') {
-                if (UNIT(buf_ascii)(out, "./") < 0)
-                    goto done;
+        for (Py_ssize_t i = 0; i < path_n && path[i] != '/'; i++)
+            if (path[i] == ':') {
+                before = "./";
                 break;
             }
     }
-    if (UNIT(buf_put)(out, path.p, path.n) < 0)
-        goto done;
+    if (before != NULL) {
+        Py_ssize_t k = (Py_ssize_t)strlen(before);
+        if (UNIT(buf_reserve)(out, k) < 0)
+            goto done;
+        memmove(out->p + at + k, out->p + at, (size_t)path_n * sizeof(CH));
+        for (Py_ssize_t i = 0; i < k; i++)
+            out->p[at + i] = (CH)before[i];
+        out->n += k;
+    }
     if (HAS(r, QUERY) &&
         (UNIT(buf_ascii)(out, "?") < 0 || UNIT(put_pct_normal)(out, AT(r, QUERY), LEN(r, QUERY), 0) < 0))
         goto done;
@@ -201,7 +222,6 @@ done:
     UNIT(buf_free)(&scheme);
     UNIT(buf_free)(&host);
     UNIT(buf_free)(&userinfo);
-    UNIT(buf_free)(&path);
     UNIT(buf_free)(&tmp);
     return status;
 }
