@@ -255,12 +255,16 @@ LOOPS: dict[str, Callable[[str], object]] = {
 }
 
 
+#: The corpus directory of this run, which the pure-Python child reads too.
+_corpus = [CORPUS]
+
+
 def pure_loop(operation: str) -> float:
     """One timed run of the per-URL loop of ``operation`` on the pure-Python engine: this
     script again, in a child process with ``URIKIT_PURE_PYTHON=1`` (the engine is chosen
     when urikit is imported), after a warm-up run there."""
     env = {**os.environ, "URIKIT_PURE_PYTHON": "1"}
-    command = [sys.executable, __file__, "--pure-loop", operation]
+    command = [sys.executable, __file__, "--pure-loop", operation, "--corpus", str(_corpus[0])]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     return float(done.stdout.split()[-1])
 
@@ -288,6 +292,7 @@ def main() -> None:
     parser.add_argument("--pure-loop", choices=list(LOOPS), help=argparse.SUPPRESS)
     args = parser.parse_args()
     lines = load_corpus(args.corpus)
+    _corpus[0] = args.corpus
     if args.pure_loop:
         _pure_loop_child(args.pure_loop, lines)
         return

@@ -66,37 +66,50 @@ UNIT(equal_ascii)(const CH *s, Py_ssize_t n, PyObject *text)
 }
 
 /* Normalize the reference r (grammar g) at level 1 (syntax) or 2 (scheme) into out,
-   the schemes' facts read through the cache `schemes`.  1: done; 2: the Python path must do it; -1: an exception. */
+   the schemes' facts read through the cache `schemes`.  1: done; 2: the Python path must
+   do it; -1: an exception. */
 static int
 UNIT(normalize_ref)(const UNIT(Ref) *r, int g, int level, SchemeCache *schemes, UNIT(Buf) *out)
 {
-    UNIT(Buf) scheme, host, userinfo, tmp;
-    UNIT(buf_init)(&scheme);
-    UNIT(buf_init)(&host);
-    UNIT(buf_init)(&userinfo);
+    UNIT(Buf) tmp; /* the path, when it has triplets to normalize */
     UNIT(buf_init)(&tmp);
     int status = -1;
     if (g == 1 && UNIT(find_unit)(r->s, 0, r->n, '%') < r->n) {
         status = 2; /* RFC 3987 §5.3.2.3: decoding UCS escapes is the Python path's */
         goto done;
     }
+    /* scheme ":" "//" userinfo "@" host, written into out as they are normalized (§6.2.3
+       may then drop the host, the last of them) */
     int has_scheme = HAS(r, SCHEME), has_host = HAS(r, HOST);
-    if (has_scheme && UNIT(put_pct_normal)(&scheme, AT(r, SCHEME), LEN(r, SCHEME), 1) < 0)
+    Py_ssize_t scheme_at = out->n, userinfo_n = 0, host_at = 0;
+    if (has_scheme && UNIT(put_pct_normal)(out, AT(r, SCHEME), LEN(r, SCHEME), 1) < 0)
         goto done;
-    if (HAS(r, USERINFO) && UNIT(put_pct_normal)(&userinfo, AT(r, USERINFO), LEN(r, USERINFO), 0) < 0)
+    Py_ssize_t scheme_n = out->n - scheme_at;
+    if (has_scheme && UNIT(buf_ascii)(out, ":") < 0)
         goto done;
     if (has_host) {
+        if (UNIT(buf_ascii)(out, "//") < 0)
+            goto done;
+        if (HAS(r, USERINFO)) {
+            Py_ssize_t at = out->n;
+            if (UNIT(put_pct_normal)(out, AT(r, USERINFO), LEN(r, USERINFO), 0) < 0)
+                goto done;
+            userinfo_n = out->n - at;
+            if (UNIT(buf_ascii)(out, "@") < 0)
+                goto done;
+        }
+        host_at = out->n;
         const CH *h = AT(r, HOST);
         Py_ssize_t hn = LEN(r, HOST);
         if (hn && h[0] == '[') { /* an RFC 6874 zone keeps its case */
             Py_ssize_t zone = 0;
             while (zone < hn && h[zone] != '%')
                 zone++;
-            if (UNIT(put_pct_normal)(&host, h, zone, 1) < 0 ||
-                UNIT(put_pct_normal)(&host, h + zone, hn - zone, 0) < 0)
+            if (UNIT(put_pct_normal)(out, h, zone, 1) < 0 ||
+                UNIT(put_pct_normal)(out, h + zone, hn - zone, 0) < 0)
                 goto done;
         }
-        else if (UNIT(put_pct_normal)(&host, h, hn, 1) < 0)
+        else if (UNIT(put_pct_normal)(out, h, hn, 1) < 0)
             goto done;
     }
     const CH *decoded = AT(r, PATH); /* the path, its triplets normalized */
@@ -114,17 +127,18 @@ UNIT(normalize_ref)(const UNIT(Ref) *r, int g, int level, SchemeCache *schemes, 
         if (port != NULL && port_n == 0)
             port = NULL; /* an empty port goes */
         /* the scheme's facts, by its lower-case name (ASCII: §3.1), once per scheme */
+        const CH *lowered = out->p + scheme_at;
         char stack[64], *name = stack;
         if (sizeof(CH) == 1)
-            name = (char *)scheme.p;
-        else if (scheme.n > 64 && (name = PyMem_Malloc((size_t)scheme.n)) == NULL) {
+            name = (char *)lowered;
+        else if (scheme_n > 64 && (name = PyMem_Malloc((size_t)scheme_n)) == NULL) {
             PyErr_NoMemory();
             goto done;
         }
         if (sizeof(CH) != 1)
-            for (Py_ssize_t i = 0; i < scheme.n; i++)
-                name[i] = (char)scheme.p[i];
-        const SchemeEntry *facts = scheme_lookup(schemes, name, scheme.n);
+            for (Py_ssize_t i = 0; i < scheme_n; i++)
+                name[i] = (char)lowered[i];
+        const SchemeEntry *facts = scheme_lookup(schemes, name, scheme_n);
         if (name != stack && sizeof(CH) != 1)
             PyMem_Free(name);
         if (facts == NULL)
@@ -149,27 +163,18 @@ UNIT(normalize_ref)(const UNIT(Ref) *r, int g, int level, SchemeCache *schemes, 
                 if (got == facts->default_port)
                     port = NULL;
             }
-            if (facts->default_host != NULL && has_host && userinfo.n == 0 && port == NULL) {
+            if (facts->default_host != NULL && has_host && userinfo_n == 0 && port == NULL) {
                 if (sizeof(CH) == 1 && !facts->default_host_ascii) {
                     status = 2; /* one-byte units may be UTF-8: Python compares */
                     goto done;
                 }
-                if (UNIT(equal_ascii)(host.p, host.n, facts->default_host))
-                    host.n = 0; /* the scheme's default host is the empty one */
+                if (UNIT(equal_ascii)(out->p + host_at, out->n - host_at, facts->default_host))
+                    out->n = host_at; /* the scheme's default host is the empty one */
             }
             root_if_empty = has_host && facts->empty_path_is_root;
         }
     }
-    if (has_scheme && (UNIT(buf_put)(out, scheme.p, scheme.n) < 0 || UNIT(buf_ascii)(out, ":") < 0))
-        goto done;
     if (has_host) {
-        if (UNIT(buf_ascii)(out, "//") < 0)
-            goto done;
-        if (HAS(r, USERINFO) &&
-            (UNIT(buf_put)(out, userinfo.p, userinfo.n) < 0 || UNIT(buf_ascii)(out, "@") < 0))
-            goto done;
-        if (UNIT(buf_put)(out, host.p, host.n) < 0)
-            goto done;
         if (port != NULL && (UNIT(buf_ascii)(out, ":") < 0 || UNIT(buf_put)(out, port, port_n) < 0))
             goto done;
     }
@@ -212,16 +217,14 @@ UNIT(normalize_ref)(const UNIT(Ref) *r, int g, int level, SchemeCache *schemes, 
         out->n += k;
     }
     if (HAS(r, QUERY) &&
-        (UNIT(buf_ascii)(out, "?") < 0 || UNIT(put_pct_normal)(out, AT(r, QUERY), LEN(r, QUERY), 0) < 0))
+        (UNIT(buf_ascii)(out, "?") < 0 ||
+         UNIT(put_pct_normal)(out, AT(r, QUERY), LEN(r, QUERY), 0) < 0))
         goto done;
     if (HAS(r, FRAGMENT) && (UNIT(buf_ascii)(out, "#") < 0 ||
                              UNIT(put_pct_normal)(out, AT(r, FRAGMENT), LEN(r, FRAGMENT), 0) < 0))
         goto done;
     status = 1;
 done:
-    UNIT(buf_free)(&scheme);
-    UNIT(buf_free)(&host);
-    UNIT(buf_free)(&userinfo);
     UNIT(buf_free)(&tmp);
     return status;
 }

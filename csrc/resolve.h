@@ -5,6 +5,8 @@
    bytes (Buf_ucs1, Ref_ucs1), which it copies and never decodes (every character it
    reads is ASCII: "/", ".", a scheme's letters). */
 
+/* -- RFC 3986 §5.2.4 remove_dot_segments ------------------------------------------- */
+
 static inline int
 UNIT(seg_is)(const CH *s, Seg g, const char *text)
 {
@@ -224,7 +226,8 @@ UNIT(transform)(const UNIT(Ref) *base, const UNIT(Ref) *r, int strict, int keep,
     }
     if (UNIT(buf_put)(out, path.p, path.n) < 0)
         goto done;
-    if (query.s != NULL && (UNIT(buf_ascii)(out, "?") < 0 || UNIT(buf_put)(out, query.s, query.n) < 0))
+    if (query.s != NULL &&
+        (UNIT(buf_ascii)(out, "?") < 0 || UNIT(buf_put)(out, query.s, query.n) < 0))
         goto done;
     if (fragment.s != NULL &&
         (UNIT(buf_ascii)(out, "#") < 0 || UNIT(buf_put)(out, fragment.s, fragment.n) < 0))
