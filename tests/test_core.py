@@ -547,8 +547,12 @@ def test_columns_answer_as_the_python_engine(g: Grammar, data: st.DataObject) ->
         got, left = core().column_normalize(validity, offsets, data_, 0, n, large, g.core, level)
         answers = _strings(got, n, large)
         for i, row in enumerate(rows):
-            want = None if row is None else _python_answer(
-                lambda: urikit.normalize(row, level=name, grammar=g)  # noqa: B023
+            want = (
+                None
+                if row is None
+                else _python_answer(
+                    lambda: urikit.normalize(row, level=name, grammar=g)  # noqa: B023
+                )
             )
             if i in left:
                 assert answers[i] is None and want is not None, (row, name)
@@ -579,7 +583,9 @@ def test_bytes_that_are_no_utf8_are_an_invalid_row(g: Grammar) -> None:
     n = len(rows)
     got, left = core().column_normalize(None, offsets, data, 0, n, False, g.core, 2)
     iri = g.name == "rfc3987"
-    assert left == [] and _strings(got, n, False) == [None] * (n - 1) + ["http://h/ü" if iri else None]
+    assert left == [] and _strings(got, n, False) == [None] * (n - 1) + [
+        "http://h/ü" if iri else None
+    ]
     got, left = core().column_resolve("http://a/b", None, offsets, data, 0, n, False, g.core)
     assert _strings(got, n, False) == [None] * (n - 1) + ["http://h/ü" if iri else None]
 
@@ -588,7 +594,12 @@ def test_bytes_that_are_no_utf8_are_an_invalid_row(g: Grammar) -> None:
 def test_a_column_asks_the_registry_once_per_scheme() -> None:
     """The scheme facts of a column are read once per distinct scheme (by its lower-case
     bytes), live: a scheme registered between two calls counts in the second."""
-    rows = ["X-Bytes://h:77/", "x-bytes://H:77", "http://h:80/", *(f"s{i}://h:77/" for i in range(40))]
+    rows = [
+        "X-Bytes://h:77/",
+        "x-bytes://H:77",
+        "http://h:80/",
+        *(f"s{i}://h:77/" for i in range(40)),
+    ]
     validity, offsets, data = _buffers(rows)
     n = len(rows)
 

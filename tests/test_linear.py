@@ -564,8 +564,18 @@ CORE: list[tuple[str, Callable[[Any], object], Callable[[int], Any], tuple[int, 
         (100 * K, 1000 * K),
     ),
     # issue 25: an Arrow column of URLs of 10 to 100 KB, written into buffers sized once
-    ("batch normalize dots", batch.normalize, lambda n: _column("http://a/" + "a/./../" * (n // 7)), ROWS),
-    ("batch normalize %", batch.normalize, lambda n: _column("http://a/" + "%7e%2F" * (n // 6)), ROWS),
+    (
+        "batch normalize dots",
+        batch.normalize,
+        lambda n: _column("http://a/" + "a/./../" * (n // 7)),
+        ROWS,
+    ),
+    (
+        "batch normalize %",
+        batch.normalize,
+        lambda n: _column("http://a/" + "%7e%2F" * (n // 6)),
+        ROWS,
+    ),
     (
         "batch resolve ../",
         lambda c: batch.resolve("http://a/b/", c),
