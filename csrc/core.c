@@ -3,8 +3,9 @@
    The validating split under RFC 3986 and RFC 3987 (scan.h, scan.c), reference
    resolution (RFC 3986 §5.2 with §5.2.4 remove_dot_segments: resolve.c), normalization
    (§6.2.2 syntax, §6.2.3 scheme: normalize.c), their bindings for one str (strings.c),
-   for Arrow string columns (columns.c) and for lists (lists.c), and the vectorcall front
-   of is_valid and parse (front.c).  One translation unit: this file includes the others
+   for Arrow string columns (columns.c) and for lists (lists.c), the storage of
+   URIReference (spans over its text: reference.c), and the vectorcall fronts of
+   is_valid, parse, normalize and resolve (front.c).  One translation unit: this file includes the others
    and holds the configuration and the module.  The pure-Python engine (urikit._syntax,
    urikit._algorithms) is the reference: every function here answers exactly as it
    does, or leaves the case to Python (an invalid input, whose diagnosis stays in
@@ -27,6 +28,7 @@
 #include "resolve.c"
 #include "normalize.c"
 #include "strings.c"
+#include "reference.c"
 #include "columns.c"
 #include "lists.c"
 #include "front.c"
@@ -36,8 +38,9 @@
 PyDoc_STRVAR(configure_doc,
              "configure(*, split_type, reference_type, registry)\n\nWhat the core builds and "
              "reads, given once (urikit._engine): the tuple subclass split() makes, the "
-             "class parse's front makes (its slots _parts and _grammar), and the scheme "
-             "registry (a dict: lower-case name -> Scheme, read live).");
+             "class parse's front and reference() make (a subclass of Reference with no "
+             "slots of its own), and the scheme registry (a dict: lower-case name -> "
+             "Scheme, read live).");
 
 static PyObject *
 core_configure(PyObject *self, PyObject *args, PyObject *kwargs)
@@ -51,16 +54,18 @@ core_configure(PyObject *self, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_TypeError, "split_type must be a tuple subclass");
         return NULL;
     }
-    Py_ssize_t parts = slot_offset((PyTypeObject *)reference, "_parts");
-    Py_ssize_t grammar = parts < 0 ? -1 : slot_offset((PyTypeObject *)reference, "_grammar");
-    if (grammar < 0)
+    PyTypeObject *type = (PyTypeObject *)reference;
+    if (!PyType_IsSubtype(type, &ReferenceType) || type->tp_basicsize != sizeof(Reference) ||
+        type->tp_itemsize != 0 || type->tp_dictoffset != 0 || type->tp_weaklistoffset != 0) {
+        PyErr_SetString(PyExc_TypeError,
+                        "reference_type must subclass Reference with no slots of its own");
         return NULL;
+    }
     Py_INCREF(split);
     Py_XSETREF(split_type, (PyTypeObject *)split);
     Py_INCREF(reference);
     Py_XSETREF(reference_type, (PyTypeObject *)reference);
-    parts_offset = parts;
-    grammar_offset = grammar;
+    reference_gc = PyType_IS_GC(type);
     Py_INCREF(schemes);
     Py_XSETREF(registry, schemes);
     Py_RETURN_NONE;
@@ -102,6 +107,9 @@ core_class_table(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 static PyMethodDef core_methods[] = {
     {"split", (PyCFunction)(void (*)(void))core_split, METH_FASTCALL, split_doc},
     {"front", (PyCFunction)(void (*)(void))core_front, METH_FASTCALL, front_doc},
+    {"verb_front", (PyCFunction)(void (*)(void))core_verb_front, METH_FASTCALL,
+     verb_front_doc},
+    {"reference", (PyCFunction)(void (*)(void))core_reference, METH_FASTCALL, reference_doc},
     {"lint_plain", (PyCFunction)(void (*)(void))core_lint_plain, METH_FASTCALL, lint_plain_doc},
     {"iri_to_uri", (PyCFunction)core_iri_to_uri, METH_O, iri_to_uri_doc},
     {"is_valid", (PyCFunction)(void (*)(void))core_is_valid, METH_FASTCALL, is_valid_doc},
@@ -138,7 +146,13 @@ PyInit__core(void)
     str_normalize_path = PyUnicode_InternFromString("normalize_path");
     str_rule = PyUnicode_InternFromString("rule");
     str_grammar = PyUnicode_InternFromString("grammar");
-    if (!str_rule || !str_grammar || PyType_Ready(&FrontType) < 0)
+    str_level = PyUnicode_InternFromString("level");
+    str_scheme = PyUnicode_InternFromString("scheme");
+    str_strict = PyUnicode_InternFromString("strict");
+    str_above_root = PyUnicode_InternFromString("above_root");
+    if (!str_rule || !str_grammar || !str_level || !str_scheme || !str_strict ||
+        !str_above_root || PyType_Ready(&FrontType) < 0 ||
+        PyType_Ready(&ReferenceType) < 0)
         return NULL;
     run_tables();
     if (!str_default_port || !str_default_host || !str_empty_path_is_root || !str_normalize_path)
@@ -146,5 +160,11 @@ PyInit__core(void)
     PyObject *m = PyModule_Create(&core_module);
     if (m == NULL)
         return NULL;
+    Py_INCREF(&ReferenceType);
+    if (PyModule_AddObject(m, "Reference", (PyObject *)&ReferenceType) < 0) {
+        Py_DECREF(&ReferenceType);
+        Py_DECREF(m);
+        return NULL;
+    }
     return m;
 }

@@ -1,5 +1,5 @@
-/* The front of is_valid and parse: a vectorcall object.  Part of core.c's one translation
-   unit.
+/* The fronts of is_valid, parse, normalize and resolve: vectorcall objects.  Part of
+   core.c's one translation unit.
 
    urikit.is_valid and urikit.parse are the hottest calls of all (a validator calls
    nothing else), and a Python function's own call costs as much as the scan: this object
@@ -8,78 +8,189 @@
    function it wraps (functools.update_wrapper gives it that function's name, docstring
    and signature).  This is parse's one compiled path: a text it scans and finds invalid
    goes to the diagnosis it was given, (text, Grammar, rule or None) -> the exception to
-   raise, and is not scanned again before. */
+   raise, and is not scanned again before.
+
+   normalize and resolve (issue 25) have the same kind of front: str arguments, a grammar
+   the core serves and options the core takes (a level; strict, above_root) are answered
+   by the core's normalize and resolve (strings.c); every other call, and every call the
+   core leaves to Python (an invalid text, a base without a scheme, a scheme with its own
+   path normalizer), goes to the Python function, which says why or does more.  They
+   answer while the namespace they were given binds the core's entry point (urikit.
+   _operations: its core_normalize, core_resolve), so that setting that name to None runs
+   the Python engine alone, as the differential tests do. */
+enum { VERB_IS_VALID, VERB_PARSE, VERB_NORMALIZE, VERB_RESOLVE };
 
 typedef struct {
     PyObject_HEAD
     PyObject *fallback; /* the Python function */
     PyObject *grammars; /* None, a name or a Grammar -> (core id, Grammar, {rule: flags}) */
-    PyObject *invalid;  /* parse: the diagnosis of an invalid text; is_valid: NULL */
+    PyObject *invalid;  /* parse: the diagnosis of an invalid text; else NULL */
+    PyObject *options;  /* normalize: level -> id; resolve: above_root -> keep; else NULL */
+    PyObject *space;    /* normalize, resolve: the namespace whose key says whether */
+    PyObject *key;      /* the core answers (not None) or Python alone (None) */
+    PyObject *plain;    /* grammars[None] when made: the common case's entry, or NULL */
     PyObject *dict;
     vectorcallfunc vectorcall;
+    int verb;
 } Front;
 
-static PyObject *str_rule, *str_grammar;
+static PyObject *str_rule, *str_grammar, *str_level, *str_scheme, *str_strict, *str_above_root;
 
+/* The index in names of the keyword name, or -1. */
+static int
+keyword(PyObject *name, PyObject *const *names, int n)
+{
+    for (int k = 0; k < n; k++)
+        if (name == names[k])
+            return k;
+    for (int k = 0; k < n; k++) {
+        int equal = PyUnicode_Compare(name, names[k]) == 0;
+        if (PyErr_Occurred())
+            PyErr_Clear(); /* not a str: no keyword of ours, Python's call says so */
+        if (equal)
+            return k;
+    }
+    return -1;
+}
+
+/* Read kwnames into values (names[k] -> values[k], which hold the defaults): 0 when a
+   keyword is none of names. */
+static int
+keywords(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, PyObject *const *names,
+         int n, PyObject **values)
+{
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    for (Py_ssize_t j = 0; j < nkw; j++) {
+        int k = keyword(PyTuple_GET_ITEM(kwnames, j), names, n);
+        if (k < 0)
+            return 0;
+        values[k] = args[nargs + j];
+    }
+    return 1;
+}
+
+/* The entry of grammars for grammar (borrowed), NULL when it has none (or with an
+   error set); unhashable or oddly hashed grammars are left to Python. */
+static PyObject *
+grammar_entry(Front *self, PyObject *grammar)
+{
+    if (grammar == Py_None && self->plain != NULL)
+        return self->plain;
+    if (!(PyUnicode_CheckExact(grammar) || grammar == Py_None ||
+          Py_TYPE(grammar)->tp_hash == PyBaseObject_Type.tp_hash))
+        return NULL;
+    return PyDict_GetItemWithError(self->grammars, grammar);
+}
+
+/* 1 when the core answers (namespace[key] is not None), 0 when Python does, -1 on error */
+static int
+switched_on(Front *self)
+{
+    PyObject *bound = PyDict_GetItemWithError(self->space, self->key);
+    if (bound == NULL)
+        return PyErr_Occurred() ? -1 : 0;
+    return bound != Py_None;
+}
+
+static PyObject *
+parse_call(Front *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *names[2] = {str_rule, str_grammar}, *values[2] = {NULL, Py_None};
+    if (!keywords(args, nargs, kwnames, names, 2, values))
+        return Py_NotImplemented;
+    PyObject *rule = values[0];
+    PyObject *entry = grammar_entry(self, values[1]);
+    if (entry == NULL)
+        return PyErr_Occurred() ? NULL : Py_NotImplemented;
+    int f = 0; /* URI-reference */
+    if (rule != NULL) {
+        PyObject *flags = NULL;
+        if (PyUnicode_CheckExact(rule)) {
+            flags = PyDict_GetItemWithError(PyTuple_GET_ITEM(entry, 2), rule);
+            if (flags == NULL && PyErr_Occurred())
+                return NULL;
+        }
+        if (flags == NULL)
+            return Py_NotImplemented;
+        f = (int)PyLong_AsLong(flags);
+    }
+    int g = (int)PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
+    Py_ssize_t sp[16];
+    int valid = scan_str(args[0], g, f, sp);
+    if (self->invalid == NULL)
+        return PyBool_FromLong(valid);
+    if (valid)
+        return new_reference(args[0], sp, PyTuple_GET_ITEM(entry, 1));
+    PyObject *error = PyObject_CallFunctionObjArgs(self->invalid, args[0],
+                                                   PyTuple_GET_ITEM(entry, 1),
+                                                   rule ? rule : Py_None, NULL);
+    if (error == NULL)
+        return NULL;
+    if (PyExceptionInstance_Check(error))
+        PyErr_SetObject((PyObject *)Py_TYPE(error), error);
+    else
+        PyErr_SetString(PyExc_TypeError, "the diagnosis is not an exception");
+    Py_DECREF(error);
+    return NULL;
+}
+
+static PyObject *
+normalize_call(Front *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *names[2] = {str_level, str_grammar}, *values[2] = {str_scheme, Py_None};
+    if (!keywords(args, nargs, kwnames, names, 2, values) || !PyUnicode_CheckExact(values[0]))
+        return Py_NotImplemented;
+    PyObject *level = PyDict_GetItemWithError(self->options, values[0]);
+    PyObject *entry = level == NULL ? NULL : grammar_entry(self, values[1]);
+    if (entry == NULL)
+        return PyErr_Occurred() ? NULL : Py_NotImplemented;
+    PyObject *call[3] = {args[0], PyTuple_GET_ITEM(entry, 0), level};
+    return core_normalize(NULL, call, 3);
+}
+
+static PyObject *
+resolve_call(Front *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *names[3] = {str_grammar, str_strict, str_above_root};
+    PyObject *values[3] = {Py_None, Py_True, Py_None};
+    if (!PyUnicode_CheckExact(args[1]) || !keywords(args, nargs, kwnames, names, 3, values) ||
+        !(values[2] == Py_None || PyUnicode_CheckExact(values[2])))
+        return Py_NotImplemented;
+    PyObject *keep = PyDict_GetItemWithError(self->options, values[2]);
+    PyObject *entry = keep == NULL ? NULL : grammar_entry(self, values[0]);
+    if (entry == NULL)
+        return PyErr_Occurred() ? NULL : Py_NotImplemented;
+    PyObject *call[5] = {args[0], args[1], PyTuple_GET_ITEM(entry, 0), values[1], keep};
+    return core_resolve(NULL, call, 5);
+}
+
+/* Each verb's own call answers, or returns Py_NotImplemented (borrowed) for Python's; for
+   normalize and resolve the core's None (the Python path explains or does more) too. */
 static PyObject *
 front_call(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
     Front *self = (Front *)op;
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    if (nargs == 1 && PyUnicode_CheckExact(args[0])) {
-        PyObject *rule = NULL, *grammar = Py_None;
-        int ok = 1;
-        Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
-        for (Py_ssize_t k = 0; k < nkw && ok; k++) {
-            PyObject *name = PyTuple_GET_ITEM(kwnames, k);
-            if (name == str_rule || PyUnicode_Compare(name, str_rule) == 0)
-                rule = args[1 + k];
-            else if (name == str_grammar || PyUnicode_Compare(name, str_grammar) == 0)
-                grammar = args[1 + k];
-            else
-                ok = 0;
-        }
-        if (PyErr_Occurred())
+    PyObject *result = Py_NotImplemented;
+    if (self->verb <= VERB_PARSE) {
+        if (nargs == 1 && PyUnicode_CheckExact(args[0]))
+            result = parse_call(self, args, nargs, kwnames);
+    }
+    else {
+        Py_ssize_t want = self->verb == VERB_NORMALIZE ? 1 : 2;
+        int on = nargs == want && PyUnicode_CheckExact(args[0]) ? switched_on(self) : 0;
+        if (on < 0)
             return NULL;
-        PyObject *entry = NULL, *flags = NULL;
-        if (ok && (PyUnicode_CheckExact(grammar) || grammar == Py_None ||
-                   Py_TYPE(grammar)->tp_hash == PyBaseObject_Type.tp_hash)) {
-            entry = PyDict_GetItemWithError(self->grammars, grammar);
-            if (entry == NULL && PyErr_Occurred())
-                return NULL;
-        }
-        if (entry != NULL) {
-            if (rule == NULL)
-                flags = PyLong_FromLong(0) /* URI-reference */;
-            else if (PyUnicode_CheckExact(rule)) {
-                flags = PyDict_GetItemWithError(PyTuple_GET_ITEM(entry, 2), rule);
-                if (flags == NULL && PyErr_Occurred())
-                    return NULL;
-                Py_XINCREF(flags);
-            }
-        }
-        if (flags != NULL) {
-            int g = (int)PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
-            int f = (int)PyLong_AsLong(flags);
-            Py_DECREF(flags);
-            Py_ssize_t sp[16];
-            int valid = scan_str(args[0], g, f, sp);
-            if (self->invalid == NULL)
-                return PyBool_FromLong(valid);
-            if (valid)
-                return make_reference(args[0], sp, PyTuple_GET_ITEM(entry, 1));
-            PyObject *error = PyObject_CallFunctionObjArgs(
-                self->invalid, args[0], PyTuple_GET_ITEM(entry, 1), rule ? rule : Py_None, NULL);
-            if (error == NULL)
-                return NULL;
-            if (PyExceptionInstance_Check(error))
-                PyErr_SetObject((PyObject *)Py_TYPE(error), error);
-            else
-                PyErr_SetString(PyExc_TypeError, "the diagnosis is not an exception");
-            Py_DECREF(error);
-            return NULL;
+        if (on)
+            result = self->verb == VERB_NORMALIZE ? normalize_call(self, args, nargs, kwnames)
+                                                  : resolve_call(self, args, nargs, kwnames);
+        if (result == Py_None) {
+            Py_DECREF(result);
+            result = Py_NotImplemented;
         }
     }
+    if (result != Py_NotImplemented)
+        return result;
     return PyObject_Vectorcall(self->fallback, args, nargsf, kwnames);
 }
 
@@ -90,6 +201,10 @@ front_traverse(PyObject *op, visitproc visit, void *arg)
     Py_VISIT(self->fallback);
     Py_VISIT(self->grammars);
     Py_VISIT(self->invalid);
+    Py_VISIT(self->options);
+    Py_VISIT(self->space);
+    Py_VISIT(self->key);
+    Py_VISIT(self->plain);
     Py_VISIT(self->dict);
     return 0;
 }
@@ -101,6 +216,10 @@ front_clear(PyObject *op)
     Py_CLEAR(self->fallback);
     Py_CLEAR(self->grammars);
     Py_CLEAR(self->invalid);
+    Py_CLEAR(self->options);
+    Py_CLEAR(self->space);
+    Py_CLEAR(self->key);
+    Py_CLEAR(self->plain);
     Py_CLEAR(self->dict);
     return 0;
 }
@@ -148,41 +267,103 @@ PyDoc_STRVAR(front_doc,
              "else the exception invalid(text, Grammar, rule or None) returns, raised; "
              "anything else by the Python function.");
 
+/* A new Front of verb; a new reference to each object given. */
+static PyObject *
+new_front(int verb, PyObject *fallback, PyObject *grammars, PyObject *invalid,
+          PyObject *options, PyObject *space, PyObject *key)
+{
+    /* the entry of no grammar, kept: the table is the module's constant */
+    PyObject *plain = PyDict_GetItemWithError(grammars, Py_None);
+    if (plain == NULL && PyErr_Occurred())
+        return NULL;
+    Front *self = PyObject_GC_New(Front, &FrontType);
+    if (self == NULL)
+        return NULL;
+    Py_INCREF(fallback);
+    Py_INCREF(grammars);
+    Py_XINCREF(invalid);
+    Py_XINCREF(options);
+    Py_XINCREF(space);
+    Py_XINCREF(key);
+    self->fallback = fallback;
+    self->grammars = grammars;
+    self->invalid = invalid;
+    self->options = options;
+    self->space = space;
+    self->key = key;
+    Py_XINCREF(plain);
+    self->plain = plain;
+    self->dict = NULL;
+    self->vectorcall = front_call;
+    self->verb = verb;
+    PyObject_GC_Track(self);
+    return (PyObject *)self;
+}
+
+/* 0 when grammars is a dict of (core id, Grammar, dict) entries, else -1 with an error. */
+static int
+check_grammars(PyObject *grammars)
+{
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    if (!PyDict_Check(grammars)) {
+        PyErr_SetString(PyExc_TypeError, "the grammars are a dict");
+        return -1;
+    }
+    while (PyDict_Next(grammars, &pos, &key, &value)) {
+        if (!PyTuple_CheckExact(value) || PyTuple_GET_SIZE(value) != 3 ||
+            grammar_id(PyTuple_GET_ITEM(value, 0)) < 0 ||
+            !PyDict_Check(PyTuple_GET_ITEM(value, 2))) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "a grammar entry is (core id, Grammar, dict)");
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static PyObject *
 core_front(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     if (check_args(args, nargs, 3, "front") < 0)
         return NULL;
     PyObject *invalid = args[2] == Py_None ? NULL : args[2];
-    if (!PyCallable_Check(args[0]) || !PyDict_Check(args[1]) ||
-        (invalid != NULL && !PyCallable_Check(invalid))) {
+    if (!PyCallable_Check(args[0]) || (invalid != NULL && !PyCallable_Check(invalid))) {
         PyErr_SetString(PyExc_TypeError, "front(callable, dict, callable or None)");
         return NULL;
     }
-    PyObject *key, *value;
-    Py_ssize_t pos = 0;
-    while (PyDict_Next(args[1], &pos, &key, &value)) {
-        if (!PyTuple_CheckExact(value) || PyTuple_GET_SIZE(value) != 3 ||
-            grammar_id(PyTuple_GET_ITEM(value, 0)) < 0 ||
-            !PyDict_Check(PyTuple_GET_ITEM(value, 2))) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_TypeError, "a grammar entry is (core id, Grammar, dict)");
-            return NULL;
-        }
+    if (check_grammars(args[1]) < 0 || (invalid != NULL && not_configured()))
+        return NULL;
+    return new_front(invalid == NULL ? VERB_IS_VALID : VERB_PARSE, args[0], args[1], invalid,
+                     NULL, NULL, NULL);
+}
+
+PyDoc_STRVAR(verb_front_doc,
+             "verb_front(verb, function, grammars, options, namespace, key) -> callable\n\n"
+             "function in C for verb \"normalize\" (ref, level=..., grammar=...) or "
+             "\"resolve\" (base, ref, grammar=..., strict=..., above_root=...) on str "
+             "arguments, a grammar the table grammars holds and options the core takes "
+             "(options: level -> id, or above_root -> keep), while namespace[key] is not "
+             "None; anything else, and what the core leaves to Python, by the Python "
+             "function.");
+
+static PyObject *
+core_verb_front(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args(args, nargs, 6, "verb_front") < 0)
+        return NULL;
+    int verb = -1;
+    if (PyUnicode_Check(args[0]))
+        verb = PyUnicode_CompareWithASCIIString(args[0], "normalize") == 0 ? VERB_NORMALIZE
+               : PyUnicode_CompareWithASCIIString(args[0], "resolve") == 0 ? VERB_RESOLVE
+                                                                           : -1;
+    if (verb < 0 || !PyCallable_Check(args[1]) || !PyDict_Check(args[3]) ||
+        !PyDict_Check(args[4]) || !PyUnicode_CheckExact(args[5])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "verb_front(\"normalize\" or \"resolve\", callable, dict, dict, dict, str)");
+        return NULL;
     }
-    if (invalid != NULL && not_configured())
+    if (check_grammars(args[2]) < 0)
         return NULL;
-    Front *self = PyObject_GC_New(Front, &FrontType);
-    if (self == NULL)
-        return NULL;
-    Py_INCREF(args[0]);
-    Py_INCREF(args[1]);
-    Py_XINCREF(invalid);
-    self->fallback = args[0];
-    self->grammars = args[1];
-    self->invalid = invalid;
-    self->dict = NULL;
-    self->vectorcall = front_call;
-    PyObject_GC_Track(self);
-    return (PyObject *)self;
+    return new_front(verb, args[1], args[2], NULL, args[3], args[4], args[5]);
 }

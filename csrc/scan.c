@@ -135,14 +135,6 @@ typedef struct {
 #define AT(r, k) ((r)->s + (r)->sp[2 * (k)])
 #define LEN(r, k) ((r)->sp[2 * (k) + 1] - (r)->sp[2 * (k)])
 
-static int
-scan_ref(Ref *r, const Py_UCS4 *s, Py_ssize_t n, int g, int flags)
-{
-    r->s = s;
-    r->n = n;
-    return scan_ucs4(s, n, g, flags, r->sp);
-}
-
 /* A str as code points: into `stack` when it fits, else into memory the caller frees. */
 static Py_UCS4 *
 as_ucs4(PyObject *text, Py_UCS4 *stack, Py_ssize_t size, Py_ssize_t *n)

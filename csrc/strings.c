@@ -4,10 +4,9 @@
 /* -- the per-string API --------------------------------------------------------------- */
 
 /* What configure() gives: the tuple subclass split() makes (urikit._syntax.parse.Split),
-   and urikit.URIReference with the offsets of its two slots (_parts, _grammar), which
-   front() fills for parse. */
+   and urikit.URIReference, a subclass of Reference (reference.c) that front() makes for
+   parse. */
 static PyTypeObject *split_type = NULL, *reference_type = NULL;
-static Py_ssize_t parts_offset = -1, grammar_offset = -1;
 
 static int
 scan_str(PyObject *text, int g, int flags, Py_ssize_t *sp)
@@ -136,40 +135,6 @@ core_split(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return make_split(args[0], sp);
 }
 
-static Py_ssize_t
-slot_offset(PyTypeObject *type, const char *name)
-{
-    PyObject *descr = PyDict_GetItemString(type->tp_dict, name);
-    if (descr == NULL || !PyObject_TypeCheck(descr, &PyMemberDescr_Type)) {
-        PyErr_Format(PyExc_TypeError, "%.100s has no slot %s", type->tp_name, name);
-        return -1;
-    }
-    PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
-    if (member->type != T_OBJECT_EX) {
-        PyErr_Format(PyExc_TypeError, "%s is not an object slot", name);
-        return -1;
-    }
-    return member->offset;
-}
-
-/* A URIReference of text (split at sp) and grammar. */
-static PyObject *
-make_reference(PyObject *text, const Py_ssize_t *sp, PyObject *grammar)
-{
-    PyObject *parts = make_split(text, sp);
-    if (parts == NULL)
-        return NULL;
-    PyObject *ref = reference_type->tp_alloc(reference_type, 0);
-    if (ref == NULL) {
-        Py_DECREF(parts);
-        return NULL;
-    }
-    *(PyObject **)((char *)ref + parts_offset) = parts;
-    Py_INCREF(grammar);
-    *(PyObject **)((char *)ref + grammar_offset) = grammar;
-    return ref;
-}
-
 PyDoc_STRVAR(is_valid_doc, "is_valid(text, grammar_id, rule_flags) -> bool");
 
 static PyObject *
@@ -186,6 +151,16 @@ static PyObject *
 buf_to_str(const Buf *b)
 {
     return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, b->p, b->n);
+}
+
+/* scan_ref of text, whose code points s are: the scan of the str's own width (the
+   narrow scan is the fast one), the same spans. */
+static int
+scan_text_ref(Ref *r, PyObject *text, const Py_UCS4 *s, Py_ssize_t n, int g)
+{
+    r->s = s;
+    r->n = n;
+    return scan_str(text, g, 0, r->sp);
 }
 
 PyDoc_STRVAR(resolve_doc,
@@ -223,7 +198,8 @@ core_resolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     if (!PyUnicode_Check(base) || !PyUnicode_Check(ref))
         Py_RETURN_NONE;
-    if (PyUnicode_KIND(base) == PyUnicode_1BYTE_KIND && PyUnicode_KIND(ref) == PyUnicode_1BYTE_KIND)
+    if (PyUnicode_KIND(base) == PyUnicode_1BYTE_KIND &&
+        PyUnicode_KIND(ref) == PyUnicode_1BYTE_KIND)
         return resolve_ucs1(base, ref, g, strict, keep);
     Py_UCS4 bstack[256], rstack[256];
     Py_ssize_t bn, rn;
@@ -238,7 +214,8 @@ core_resolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     PyObject *result = NULL;
     Ref bref, rref;
-    if (!scan_ref(&bref, b, bn, g, 0) || !HAS(&bref, SCHEME) || !scan_ref(&rref, r, rn, g, 0)) {
+    if (!scan_text_ref(&bref, base, b, bn, g) || !HAS(&bref, SCHEME) ||
+        !scan_text_ref(&rref, ref, r, rn, g)) {
         result = Py_None;
         Py_INCREF(result);
     }
@@ -314,7 +291,7 @@ core_normalize(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (s == NULL)
         return NULL;
     Ref ref;
-    if (!scan_ref(&ref, s, n, g, 0))
+    if (!scan_text_ref(&ref, text, s, n, g))
         result = Py_NewRef(Py_None);
     else {
         Buf out;

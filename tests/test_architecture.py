@@ -41,10 +41,11 @@ def _name(path: Path) -> str:
 
 MODULES = {_name(path): ast.parse(path.read_text("utf-8")) for path in SOURCE.rglob("*.py")}
 #: The integrations: each imports its library (an optional extra) when it is imported.
-INTEGRATIONS = {"jsonschema", "pydantic", "strategies", "spark"}
+INTEGRATIONS = {"jsonschema", "pydantic", "strategies", "spark", "duckdb"}
 PUBLIC = {"__init__", "__main__", "errors", "schemes", "html", "batch"} | INTEGRATIONS
-#: The columnar API over the package's public functions: urikit.spark is built on urikit.batch.
-COLUMNAR = {"batch", "spark"}
+#: The columnar API over the package's public functions: urikit.spark and urikit.duckdb
+#: are built on urikit.batch.
+COLUMNAR = {"batch", "spark", "duckdb"}
 #: The compiled core (C: no ``.py`` source), which only ``_engine`` imports.
 COMPILED = {"_core"}
 #: The layers, from the bottom up: a module imports modules of its own layer or below;
@@ -54,7 +55,8 @@ LAYERS: list[set[str]] = [
     {"_syntax"},  # the grammars as data and the one parser
     {"_algorithms"},  # what the RFCs do with components
     {"_reference", "_operations", "_convert", "_generate"},  # the value type, its verbs
-    {"_text", "_html", "_lint", "_columns", "_templates"},  # the wings built on the value
+    # the wings on the value
+    {"_text", "_html", "_lint", "_columns", "_templates", "_schemes", "_crawl"},
     {"__init__", "html", "batch"} | INTEGRATIONS,  # the public namespaces
     {"_cli", "__main__"},  # the command line, a client of the public surface
 ]
@@ -162,8 +164,10 @@ def test_imports_run_one_way() -> None:
         pytest.fail(f"an import cycle: {error.args[1]}")
     # on top: the command line, the package, or the columnar namespaces built on it
     assert _wing(order[-1]) in ("_cli", "__init__", *COLUMNAR)
-    for name, imported in graph.items():  # which no other module imports
-        assert not imported & (COLUMNAR - {"batch" if name == "spark" else ""}), name
+    for name, imported in graph.items():  # which no other module imports (but the
+        # command line, which reads its inputs a block at a time through urikit.batch)
+        built_on_batch = name in ("spark", "duckdb") or _wing(name) == "_cli"
+        assert not imported & (COLUMNAR - {"batch" if built_on_batch else ""}), name
 
 
 #: The libraries of the optional extras (pyproject.toml): imported where they are needed,
@@ -179,6 +183,8 @@ OPTIONAL_EXTRAS = {
     "pandas",
     "polars",
     "pyspark",
+    "duckdb",
+    "publicsuffixlist",
 }
 
 
@@ -252,14 +258,13 @@ def test_the_command_line_and_the_validator_integrations_use_the_public_surface_
         for node in _imports(MODULES[name]):
             if not isinstance(node, ast.ImportFrom):
                 continue
-            for target in _targets(name, node):
+            for alias, target in zip(node.names, _targets(name, node), strict=False):
                 if target in cli_modules:
                     continue
-                assert target in ("__init__", "errors", "schemes", "html"), (
+                assert target in ("__init__", "errors", "schemes", "html", "batch"), (
                     f"{name} imports {target}"
                 )
                 if target == "__init__":
-                    for alias in node.names:
-                        assert alias.name in [*urikit.__all__, "__version__"], (
-                            f"{name} imports {alias.name}"
-                        )
+                    assert alias.name in [*urikit.__all__, "__version__"], (
+                        f"{name} imports {alias.name}"
+                    )

@@ -35,6 +35,7 @@ import json
 import os
 import pickle
 import re
+import select
 import shlex
 import signal
 import subprocess
@@ -1720,6 +1721,121 @@ def test_pipeline_in_a_process(tmp_path: Path) -> None:
     records = [json.loads(line) for line in proc.stdout.decode().splitlines()]
     assert [r["input"] for r in records] == ["g", "", "bad ref", "h"], proc
     assert [r["error"] is None for r in records] == [True, True, False, True], proc
+
+
+def _answer(proc: subprocess.Popen[bytes], stream: int, size: int = 1 << 16) -> bytes:
+    """What ``proc`` writes to the descriptor ``stream`` within a few seconds, at least a
+    whole line (empty: nothing came)."""
+    got = b""
+    deadline = time.monotonic() + 10
+    while not got.endswith(b"\n") and time.monotonic() < deadline:
+        ready, _, _ = select.select([stream], [], [], deadline - time.monotonic())
+        if not ready:
+            break
+        piece = os.read(stream, size)
+        if not piece:
+            break
+        got += piece
+    return got
+
+
+@posix_only
+@pytest.mark.parametrize(
+    ("argv", "line", "answer"),
+    [
+        (["normalize"], b"HTTP://A/%7e\n", b"http://a/~\n"),
+        (["check"], b"a b\n", b":2: a character not allowed"),
+        (["parse", "--json"], b"//h\n", b'"input": "//h", "uri": "//h"'),
+    ],
+    ids=lambda value: value[0] if isinstance(value, list) else None,
+)
+def test_a_line_that_comes_alone_is_answered_at_once(
+    argv: list[str], line: bytes, answer: bytes
+) -> None:
+    """Input read a block at a time and output written a block at a time still answers
+    each line as it comes (``tail -f log | urikit check``): a pipe that delivers one line
+    and waits gets that line's result on stdout (itself a pipe, not a terminal) before
+    the next line or the end of the input, with PYTHONUNBUFFERED unset."""
+    env = {key: value for key, value in ENV.items() if key != "PYTHONUNBUFFERED"}
+    proc = subprocess.Popen(
+        [*COMMAND, *argv], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        for _ in range(2):  # a second line, once the first is answered
+            proc.stdin.write(line)
+            proc.stdin.flush()
+            got = _answer(proc, proc.stdout.fileno())
+            assert answer in got and got.endswith(b"\n"), (argv, got)
+    finally:
+        proc.stdin.close()
+        proc.stdout.read()
+        proc.wait(timeout=TIMEOUT)
+
+
+class _Writes(io.StringIO):
+    """A stdout that counts its writes."""
+
+    writes = 0
+
+    def write(self, text: str, /) -> int:
+        self.writes += 1
+        return super().write(text)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["normalize"], ["normalize", "--json"], ["check"], ["resolve", "http://a/"], ["parse"]],
+    ids=" ".join,
+)
+def test_output_is_written_a_block_at_a_time(argv: list[str]) -> None:
+    """Not a write per line: one per block of input (here one block: 3,000 lines, some
+    invalid, some not UTF-8), and the summary's, whatever PYTHONUNBUFFERED says (an
+    unbuffered stdout makes each write a system call)."""
+    data = b"HTTP://A/%7e\nbad ref\n\xff\n\n" * 750
+    stdout = _Writes()
+    result = run(*argv, stdin=data, stdout=stdout)
+    assert result.code == 1, result
+    assert len(stdout.getvalue().splitlines()) >= 1500, result
+    assert stdout.writes <= 2, stdout.writes
+
+
+def test_blocks_give_what_the_per_url_functions_give() -> None:
+    """check, normalize and resolve take a block of lines through urikit.batch: on the
+    corpus sample with invalid lines among them (more than one block, a block's lines
+    cut across reads), each line's result is the per-URL function's, the failures
+    reported at the per-URL function's error."""
+    sample = Path(__file__).parent / "data" / "corpus_sample.txt"
+    lines = sample.read_text(encoding="utf-8").splitlines()
+    lines = [*lines, "a b", "", "../../x", "http://[::1/", "HTTP://A:80/%7e"] * 10
+    data = "\n".join(lines).encode() + b"\n"
+    base = "http://a/b/c/d;p?q"
+
+    def each(function: Callable[[str], str]) -> tuple[list[str], list[str]]:
+        """The lines of stdout and the places of the reports on stderr, line by line."""
+        shown, failed = [], []
+        for number, text in enumerate(lines, start=1):
+            try:
+                shown.append(function(text))
+            except urikit.URISyntaxError as error:
+                shown.append("")
+                failed.append(f"<stdin>:{number}:{error.position + 1}")
+        return shown, failed
+
+    for argv, function in (
+        (["normalize"], urikit.normalize),
+        (["resolve", base], lambda text: urikit.resolve(base, text)),
+    ):
+        result = run(*argv, stdin=data)
+        shown, failed = each(function)
+        assert result.lines == shown, argv
+        assert [line.split(": ", 1)[0] for line in result.err.splitlines()] == failed, argv
+    checked = run("check", stdin=data)
+    invalid = [n for n, text in enumerate(lines, start=1) if text and not urikit.is_valid(text)]
+    reported = [int(line.split(":")[1]) for line in checked.lines[:-1]]
+    assert reported == invalid, checked
+    valid = sum(1 for text in lines if text) - len(invalid)
+    assert checked.lines[-1] == summary(valid, len(invalid), lines.count("")), checked
 
 
 #: Each command with one result per input line, with input lines some of which fail.

@@ -89,7 +89,7 @@ def per_url(text: str | None) -> dict[str, Any]:
     if text is None:
         return dict.fromkeys(
             ["valid", "iri", "error", "parts", "normal", "target", "relative", "found", "route"]
-        )
+        ) | {"canonical": None, "surt": None}
 
     def orelse(function: Any, *args: Any, **options: Any) -> Any:
         try:
@@ -122,6 +122,8 @@ def per_url(text: str | None) -> dict[str, Any]:
             for m in urikit.extract(f"see {text}.", schemes="any")
         ],
         "route": route,
+        "canonical": orelse(urikit.canonicalize, text, profile="semantic"),
+        "surt": orelse(urikit.surt, text),
     }
 
 
@@ -146,6 +148,8 @@ def test_the_columns_equal_the_per_url_results(spark: SparkSession, flavour: str
         uf.relativize(urikit.parse(BASE), url).alias("relative"),
         uf.extract(F.concat(F.lit("see "), url, F.lit(".")), schemes="any").alias("found"),
         uf.match_templates("url", ROUTES).alias("route"),
+        uf.canonicalize("url", profile="semantic").alias("canonical"),
+        uf.surt(url).alias("surt"),
     ).collect()
     assert len(found) == len(data)
     for row in found:
@@ -168,6 +172,10 @@ def test_a_wrong_argument_raises_on_the_driver(spark: SparkSession) -> None:
         uf.match_templates("url", ["{a}{b}"])
     with pytest.raises(ValueError):
         uf.match_templates("url", ["/a"], order="best")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown profile"):
+        uf.canonicalize("url", profile="nope")
+    with pytest.raises(ValueError, match="unknown SURT form"):
+        uf.surt("url", form="nope")
 
 
 def test_the_example_job_normalizes_deduplicates_and_reports(
@@ -190,3 +198,14 @@ def test_the_example_job_normalizes_deduplicates_and_reports(
     assert "invalid lines" in capsys.readouterr().out
     # and reading a file, as the job does
     assert spark_dedup.read(spark, [str(path)], partitions=2).count() == len(rows()) - 4
+
+
+def test_common_crawl_columns_equal_the_batch_table(spark: SparkSession, flavour: str) -> None:
+    data = rows()[::10]
+    df = spark.createDataFrame([(i, text) for i, text in enumerate(data)], "i int, url string")
+    found = df.select("i", uf.common_crawl_columns("url").alias("cc")).orderBy("i").collect()
+    table = urikit.batch.common_crawl_columns(data).to_pylist()
+    expected = [None if text is None else row for text, row in zip(data, table, strict=True)]
+    assert [as_python(row.cc) for row in found] == expected
+    with pytest.raises(ValueError, match="mode"):
+        uf.common_crawl_columns("url", mode="nope")

@@ -29,9 +29,12 @@ __all__ = [
     "lint_plain",
     "list_map",
     "normalize",
+    "reference",
+    "reference_base",
     "resolve",
     "split",
     "use",
+    "verb_front",
 ]
 
 #: The grammars the core serves: name -> the core's id (the index of the grammar's tables
@@ -57,6 +60,8 @@ else:
 # function of the core (typed Any: the C module has no stubs) or None.
 split: Any = None
 front: Any = None
+verb_front: Any = None
+reference: Any = None
 resolve: Any = None
 normalize: Any = None
 iri_to_uri: Any = None
@@ -67,7 +72,16 @@ column_valid: Any = None
 column_split: Any = None
 column_normalize: Any = None
 column_resolve: Any = None
-_PER_STRING = ("split", "front", "resolve", "normalize", "iri_to_uri", "lint_plain")
+_PER_STRING = (
+    "split",
+    "front",
+    "verb_front",
+    "reference",
+    "resolve",
+    "normalize",
+    "iri_to_uri",
+    "lint_plain",
+)
 _COLUMNAR = ("list_map", "column_valid", "column_split", "column_normalize", "column_resolve")
 
 
@@ -82,12 +96,18 @@ def use(module: Any) -> None:
 
 def configure(*, split_type: type, reference_type: type) -> None:
     """Configure the core once, from :mod:`urikit._reference`: the tuple subclass
-    :data:`split` returns and the class :data:`front` makes for ``parse`` (its slots
-    ``_parts`` and ``_grammar``); the core reads :data:`SCHEMES` live."""
+    :data:`split` returns and the class :data:`front` and :data:`reference` make for
+    ``parse`` (a subclass of :data:`reference_base` with no slots of its own); the core
+    reads :data:`SCHEMES` live."""
     if core is not None:
         core.configure(split_type=split_type, reference_type=reference_type, registry=SCHEMES)
 
 
+#: The storage of ``URIReference`` (its text, grammar and the spans of its components),
+#: which it subclasses: the core's type, or ``None`` for the pure-Python engine's class.
+reference_base: type | None = None
+
 if core is not None:
     for _name in _PER_STRING + _COLUMNAR:
         globals()[_name] = getattr(core, _name)
+    reference_base = core.Reference

@@ -13,10 +13,11 @@ when there is one), else RFC 3986; a grammar given reads every argument under it
 
 from __future__ import annotations
 
+from functools import update_wrapper
+
+from . import _engine
 from ._algorithms.normalize import LEVEL_IDS, Level, check_level, normal
 from ._algorithms.resolve import AboveRoot, check_above_root, check_base, relative, transform
-from ._engine import normalize as core_normalize
-from ._engine import resolve as core_resolve
 from ._reference import CORE_GRAMMARS, URIReference, components_of, grammar_of
 from ._syntax.grammar import Grammar
 from ._syntax.parse import COMPONENTS, Components, read
@@ -29,8 +30,13 @@ __all__ = ["differences", "equivalent", "normalize", "relativize", "resolve"]
 _last_base: tuple[str, Grammar, Components] | None = None
 
 
+#: The compiled core's entry points: the fronts below answer with them while this module
+#: binds them (``None``: the Python engine alone, as the differential tests run it).
+core_normalize = _engine.normalize
+core_resolve = _engine.resolve
+
 #: For the compiled core: whether ``..`` above the root is kept.
-_KEEP = {None: False, "drop": False, "keep": True}
+_KEEP: dict[object, bool] = {None: False, "drop": False, "keep": True}
 
 
 def _base(base: str | URIReference, g: Grammar) -> Components:
@@ -73,17 +79,6 @@ def resolve(
     >>> resolve(base, "../../../g"), resolve(base, "../../../g", grammar="rfc2396")
     ('http://a/g', 'http://a/../g')
     """
-    if core_resolve is not None and type(base) is str and type(ref) is str:
-        try:  # the compiled core, for the grammars it serves; None when an argument is
-            # invalid or the base has no scheme (the Python path says why)
-            core_id = CORE_GRAMMARS[grammar][0]
-            keep = _KEEP[above_root]
-        except (KeyError, TypeError):
-            pass
-        else:
-            resolved: str | None = core_resolve(base, ref, core_id, strict, keep)
-            if resolved is not None:
-                return resolved
     check_above_root(above_root)
     g = grammar_of(base, grammar)
     found = transform(_base(base, g), components_of(ref, g), g, strict, above_root)
@@ -131,16 +126,6 @@ def normalize(
     >>> normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
     'example://a/b/c/%7Bfoo%7D'
     """
-    if core_normalize is not None and type(ref) is str:
-        try:  # the compiled core, for the grammars it serves
-            level_id = LEVEL_IDS[level]
-            core_id = CORE_GRAMMARS[grammar][0]
-        except (KeyError, TypeError):
-            pass
-        else:
-            normal_form: str | None = core_normalize(ref, core_id, level_id)
-            if normal_form is not None:
-                return normal_form
     check_level(level)
     g = grammar_of(ref, grammar)
     scheme, authority, _, _, _, path, query, fragment = normal(components_of(ref, g), g, level)
@@ -201,3 +186,21 @@ def equivalent(
     False
     """
     return not differences(a, b, level=level, grammar=grammar, base=base)
+
+
+# The compiled core's fronts (csrc/front.c, issue 25): str arguments, a grammar the core
+# serves and the options it takes are answered in C by core_resolve and core_normalize,
+# while this module binds them (None: the Python engine alone); every other call, and
+# every one the core leaves to Python (an invalid argument, a base without a scheme, a
+# scheme with its own path normalizer), runs the Python bodies above.
+if _engine.verb_front is not None:
+    resolve = update_wrapper(
+        _engine.verb_front("resolve", resolve, CORE_GRAMMARS, _KEEP, globals(), "core_resolve"),
+        resolve,
+    )
+    normalize = update_wrapper(
+        _engine.verb_front(
+            "normalize", normalize, CORE_GRAMMARS, LEVEL_IDS, globals(), "core_normalize"
+        ),
+        normalize,
+    )

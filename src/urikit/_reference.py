@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import update_wrapper
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _engine
 from ._algorithms.normalize import Level, check_level, lower_host, normal
@@ -44,6 +44,7 @@ from ._syntax.parse import (
     components,
     failure,
     read,
+    regs_of,
     split,
 )
 from ._syntax.recompose import recompose
@@ -62,7 +63,92 @@ __all__ = [
 _MAX_PORT_DIGITS = 4300
 
 
-class URIReference:
+class _Spans:
+    """What a :class:`URIReference` keeps (issue 25): its text, its grammar and the spans
+    of its components, each made a string when read.  The pure-Python engine's base
+    class, which keeps the split itself (an ``re.Match``: the spans of the pattern's
+    groups; a :class:`Split` where RFC 2396 changes them); the compiled core's
+    (``csrc/reference.c``) keeps the ends of the components, built from the same spans,
+    is not tracked by the garbage collector, and answers the same."""
+
+    __slots__ = ("_grammar", "_parts", "_text")
+    _text: str
+    _grammar: Grammar
+    _parts: Parts
+
+    def _component(self, index: int) -> str | None:
+        found: str | None = self._parts[index]
+        return found
+
+    def _components(self) -> Components:
+        """The eight components (RFC 3986 §3), as the algorithms take them."""
+        return components(self._parts)
+
+    @property
+    def scheme(self) -> str | None:
+        """The scheme, as written (RFC 3986 §3.1), or ``None`` for a relative reference."""
+        return self._component(SCHEME)
+
+    @property
+    def authority(self) -> str | None:
+        """Everything between ``//`` and the path (§3.2), or ``None`` without ``//``."""
+        return self._component(AUTHORITY)
+
+    @property
+    def userinfo(self) -> str | None:
+        """The part of the authority before ``@`` (§3.2.1), or ``None``."""
+        return self._component(USERINFO)
+
+    @property
+    def host(self) -> str | None:
+        """The host (§3.2.2), brackets kept for IP literals; ``None`` without authority
+        (and, under RFC 2396, for a registry-based authority)."""
+        return self._component(HOST)
+
+    @property
+    def port(self) -> str | None:
+        """The port's digits as written (§3.2.3): ``""`` for ``host:``, ``None`` for none."""
+        return self._component(PORT)
+
+    @property
+    def path(self) -> str:
+        """The path (§3.3); never ``None``, possibly ``""``.  Under RFC 2396 the
+        ``opaque_part`` of an opaque URI (``mailto:x?y`` has path ``x?y``)."""
+        path: str = self._parts[PATH]
+        return path
+
+    @property
+    def query(self) -> str | None:
+        """The query after ``?`` (§3.4): ``""`` for a bare ``?``, ``None`` for none."""
+        return self._component(QUERY)
+
+    @property
+    def fragment(self) -> str | None:
+        """The fragment after ``#`` (§3.5): ``""`` for a bare ``#``, ``None`` for none."""
+        return self._component(FRAGMENT)
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __eq__(self, other: object) -> bool:
+        """Simple string comparison (RFC 3986 §6.2.1), the bottom rung of the comparison
+        ladder: ``HTTP://a`` and ``http://a`` are different references, though
+        ``urikit.equivalent`` finds them equivalent.  The grammar is not compared."""
+        if isinstance(other, _Spans):
+            return self._text == other._text
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._text)
+
+
+if TYPE_CHECKING:
+    _Base = _Spans
+else:  # the compiled core's storage, or the pure-Python engine's
+    _Base = _engine.reference_base or _Spans
+
+
+class URIReference(_Base):
     """A URI reference split into its components (RFC 3986 §3, §4.1; RFC 2396 §3, §4).
 
     Build one with :func:`urikit.parse` (or ``URIReference(text)``, the same thing).
@@ -78,10 +164,9 @@ class URIReference:
     ('', True)
     """
 
-    # _parts: the text at [0] and the components at SCHEME..FRAGMENT (see _parse.Parts).
-    __slots__ = ("_grammar", "_parts")
-    _parts: Parts
-    _grammar: Grammar
+    # The text, grammar and components are kept by the base class (_Spans, or the
+    # compiled core's): no slots here, so that the core's instances stay untracked.
+    __slots__ = ()
 
     def __new__(
         cls,
@@ -91,50 +176,6 @@ class URIReference:
         rule: str = "URI-reference",
     ) -> URIReference:
         return parse(text, grammar=grammar, rule=rule)
-
-    # -- components (RFC 3986 §3) ---------------------------------------------------
-    @property
-    def scheme(self) -> str | None:
-        """The scheme, as written (RFC 3986 §3.1), or ``None`` for a relative reference."""
-        return self._parts[SCHEME]
-
-    @property
-    def authority(self) -> str | None:
-        """Everything between ``//`` and the path (§3.2), or ``None`` without ``//``."""
-        return self._parts[AUTHORITY]
-
-    @property
-    def userinfo(self) -> str | None:
-        """The part of the authority before ``@`` (§3.2.1), or ``None``."""
-        return self._parts[USERINFO]
-
-    @property
-    def host(self) -> str | None:
-        """The host (§3.2.2), brackets kept for IP literals; ``None`` without authority
-        (and, under RFC 2396, for a registry-based authority)."""
-        return self._parts[HOST]
-
-    @property
-    def port(self) -> str | None:
-        """The port's digits as written (§3.2.3): ``""`` for ``host:``, ``None`` for none."""
-        return self._parts[PORT]
-
-    @property
-    def path(self) -> str:
-        """The path (§3.3); never ``None``, possibly ``""``.  Under RFC 2396 the
-        ``opaque_part`` of an opaque URI (``mailto:x?y`` has path ``x?y``)."""
-        path: str = self._parts[PATH]
-        return path
-
-    @property
-    def query(self) -> str | None:
-        """The query after ``?`` (§3.4): ``""`` for a bare ``?``, ``None`` for none."""
-        return self._parts[QUERY]
-
-    @property
-    def fragment(self) -> str | None:
-        """The fragment after ``#`` (§3.5): ``""`` for a bare ``#``, ``None`` for none."""
-        return self._parts[FRAGMENT]
 
     # -- views for lookups (what urllib.parse users reach for) ---------------------------
     @property
@@ -147,7 +188,7 @@ class URIReference:
         >>> parse("http://WWW.Example.COM/").hostname, parse("//[2001:DB8::1]:80").hostname
         ('www.example.com', '2001:db8::1')
         """
-        host: str | None = self._parts[HOST]
+        host = self.host
         if not host:
             return host
         host = lower_host(host)
@@ -162,7 +203,7 @@ class URIReference:
         >>> ref.username, ref.password, parse("ftp://h/").username
         ('anne', 's%3Acret', None)
         """
-        userinfo: str | None = self._parts[USERINFO]
+        userinfo = self.userinfo
         return None if userinfo is None else userinfo.partition(":")[0]
 
     @property
@@ -170,7 +211,7 @@ class URIReference:
         """The userinfo after its first ``:``, as written, or ``None`` when there is no
         ``:``.  RFC 3986 §3.2.1 deprecates this "user:password" form ("passing
         authentication information in clear text has proven to be a security risk")."""
-        userinfo: str | None = self._parts[USERINFO]
+        userinfo = self.userinfo
         if userinfo is None:
             return None
         _, colon, password = userinfo.partition(":")
@@ -195,7 +236,7 @@ class URIReference:
         >>> parse("http://h:0080/").port_number, parse("http://h:/").port_number
         (80, None)
         """
-        port: str | None = self._parts[PORT]
+        port = self.port
         if not port:
             return None
         digits = port.lstrip("0") or "0"
@@ -215,25 +256,24 @@ class URIReference:
         """Which host rule matched: ``"ipv6"``, ``"ipvfuture"``, ``"ipv4"``, ``"reg-name"``
         (RFC 3986 §3.2.2); under RFC 2396 ``"ipv6"``, ``"ipv4"`` or ``"hostname"``.
         ``None`` without a host, and for RFC 2396's empty server (``file:///``)."""
-        host = self._parts[HOST]
+        host = self.host
         return None if host is None else self._grammar.host_type(host)
 
     @property
     def is_relative(self) -> bool:
         """No scheme: a relative reference (RFC 3986 §4.2)."""
-        return self._parts[SCHEME] is None
+        return self.scheme is None
 
     @property
     def is_absolute(self) -> bool:
         """A scheme and no fragment: an absolute URI (RFC 3986 §4.3, ``absolute-URI``)."""
-        return self._parts[SCHEME] is not None and self._parts[FRAGMENT] is None
+        return self.scheme is not None and self.fragment is None
 
     @property
     def is_opaque(self) -> bool:
         """A scheme, no authority and a path not starting with ``/``: RFC 2396's
         ``opaque_part`` (RFC 3986 §1.2.3 calls such paths opaque to hierarchy)."""
-        parts = self._parts
-        return parts[SCHEME] is not None and parts[AUTHORITY] is None and parts[PATH][:1] != "/"
+        return self.scheme is not None and self.authority is None and self.path[:1] != "/"
 
     # -- making new references (the bodies are below the value type) ---------------------
     def replace(self, **changes: str | int | None) -> URIReference:
@@ -269,7 +309,7 @@ class URIReference:
         URIReference('http://a/b/g')
         """
         check_above_root(above_root)
-        g, base = self._grammar, components(self._parts)
+        g, base = self._grammar, self._components()
         check_base(base)
         found = transform(base, components_of(ref, g), g, strict, above_root)
         return parse(recompose(*found), grammar=g)
@@ -281,7 +321,7 @@ class URIReference:
         >>> parse("http://a/b/c/d").relativize("http://a/b/x?y")
         URIReference('../x?y')
         """
-        g, base = self._grammar, components(self._parts)
+        g, base = self._grammar, self._components()
         check_base(base)
         found = transform(base, components_of(target, g, "a target URI"), g)
         return parse(relative(base, found, g), grammar=g)
@@ -297,7 +337,7 @@ class URIReference:
         if level == "string":
             return self
         scheme, authority, _, _, _, path, query, fragment = normal(
-            components(self._parts), self._grammar, level
+            self._components(), self._grammar, level
         )
         return parse(recompose(scheme, authority, path, query, fragment), grammar=self._grammar)
 
@@ -310,7 +350,7 @@ class URIReference:
         >>> parse("http://h/s?q=a+b%26c&flag").query_params()
         [('q', 'a b&c'), ('flag', '')]
         """
-        query = self._parts[QUERY]
+        query = self.query
         return [] if query is None else parse_query(query, encoding=encoding, errors=errors)
 
     def with_query_params(self, pairs: Pairs) -> URIReference:
@@ -323,30 +363,15 @@ class URIReference:
 
     def components(self) -> dict[str, str | None]:
         """The eight components as a dict (absent ones ``None``), e.g. for JSON."""
-        return dict(zip(COMPONENTS, self._parts.groups(), strict=True))
+        return dict(zip(COMPONENTS, self._components(), strict=True))
 
-    # -- value behaviour ---------------------------------------------------------------
-    def __str__(self) -> str:
-        text: str = self._parts[0]
-        return text
-
+    # -- value behaviour (str, ==, hash: the base class's, on the text) ----------------
     def __repr__(self) -> str:
         grammar = "" if self._grammar.name == "rfc3986" else f", grammar={self._grammar.name!r}"
-        return f"URIReference({self._parts[0]!r}{grammar})"
-
-    def __eq__(self, other: object) -> bool:
-        """Simple string comparison (RFC 3986 §6.2.1), the bottom rung of the comparison
-        ladder: ``HTTP://a`` and ``http://a`` are different references, though
-        ``urikit.equivalent`` finds them equivalent.  The grammar is not compared."""
-        if isinstance(other, URIReference):
-            return bool(self._parts[0] == other._parts[0])
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._parts[0])
+        return f"URIReference({self._text!r}{grammar})"
 
     def __reduce__(self) -> tuple[Callable[..., URIReference], tuple[str, str]]:
-        return (_unpickle, (self._parts[0], self._grammar.name))
+        return (_unpickle, (self._text, self._grammar.name))
 
     def __copy__(self) -> URIReference:
         return self
@@ -387,7 +412,7 @@ def components_of(
         return read(reference, g, g.rules["URI-reference"])
     if isinstance(reference, URIReference):
         if reference._grammar is g:
-            return components(reference._parts)
+            return reference._components()
         return read(str(reference), g, g.rules["URI-reference"])
     raise TypeError(f"{what} is a str or a URIReference, not {type(reference).__name__}")
 
@@ -436,10 +461,7 @@ def parse(
     parts = split(text, g, shape)
     if parts is None:
         raise failure(text, g, shape)
-    ref = _new(URIReference)
-    ref._parts = parts
-    ref._grammar = g
-    return ref
+    return _reference(parts, g)
 
 
 def _parse_otherwise(text: object, grammar: str | Grammar | None, rule: str) -> URIReference:
@@ -456,7 +478,16 @@ def _parse_otherwise(text: object, grammar: str | Grammar | None, rule: str) -> 
     parts = split(text, g, shape)
     if parts is None:
         raise failure(text, g, shape)
+    return _reference(parts, g)
+
+
+def _reference(parts: Parts, g: Grammar) -> URIReference:
+    """The :class:`URIReference` of ``parts`` (which ``split`` gave) under ``g``."""
+    if _engine.reference is not None:
+        made: URIReference = _engine.reference(parts[0], regs_of(parts), g)
+        return made
     ref = _new(URIReference)
+    ref._text = parts[0]
     ref._parts = parts
     ref._grammar = g
     return ref

@@ -48,36 +48,48 @@ from typing import Any, Literal
 from . import (
     GRAMMARS,
     Grammar,
+    IDNAError,
     ResolutionError,
     URIReference,
     URISyntaxError,
     URITemplate,
     _engine,
+    host_to_ascii,
     validate,
 )
+from . import canonicalize as _canonicalize
 from . import extract as _extract
 from . import is_valid as _is_valid
 from . import normalize as _normalize
 from . import parse as _parse
 from . import relativize as _relativize
 from . import resolve as _resolve
+from . import surt as _surt
 from ._algorithms.normalize import LEVEL_IDS, Level
 from ._columns import arrow
 from ._columns.arrow import COMPONENTS, MATCH_FIELDS, ROUTE_FIELDS, Operation
+from ._crawl import commoncrawl, suffix
+from ._crawl.commoncrawl import COMMON_CRAWL_COLUMNS
 from ._templates.route import Router
 
 __all__ = [
+    "COMMON_CRAWL_COLUMNS",
     "COMPONENTS",
     "MATCH_FIELDS",
     "ROUTE_FIELDS",
+    "canonicalize",
+    "common_crawl_columns",
     "errors",
     "extract",
     "is_valid",
     "match_templates",
     "normalize",
+    "public_suffix",
+    "registrable_domain",
     "relativize",
     "resolve",
     "split",
+    "surt",
 ]
 
 
@@ -280,6 +292,127 @@ def match_templates(
         }
 
     return _apply(column, Operation("match_templates", row))
+
+
+def public_suffix(
+    column: Any,
+    *,
+    private: bool = True,
+    list_file: suffix.ListFile | None = None,
+    implicit_rule: bool = True,
+    mode: str = "uts46",
+) -> Any:
+    """The public suffix of each row, a host (``urikit.public_suffix``, the same
+    options); null for a null row, a host with none, or one that is no host.
+
+    >>> public_suffix(["www.example.co.uk", "[::1]", "a b", None])
+    ['co.uk', None, None, None]
+    """
+    return _suffix(column, suffix.public_suffix, private, list_file, implicit_rule, mode)
+
+
+def registrable_domain(
+    column: Any,
+    *,
+    private: bool = True,
+    list_file: suffix.ListFile | None = None,
+    implicit_rule: bool = True,
+    mode: str = "uts46",
+) -> Any:
+    """The registrable domain of each row, a host (``urikit.registrable_domain``, the
+    same options); null for a null row, a host with none, or one that is no host.
+
+    >>> registrable_domain(["www.example.co.uk", "co.uk", "食狮.公司.cn"])
+    ['example.co.uk', None, '食狮.公司.cn']
+    """
+    return _suffix(column, suffix.registrable_domain, private, list_file, implicit_rule, mode)
+
+
+def _suffix(
+    column: Any,
+    function: Callable[..., str | None],
+    private: bool,
+    list_file: suffix.ListFile | None,
+    implicit_rule: bool,
+    mode: str,
+) -> Any:
+    options = {"private": private, "list_file": list_file, "implicit_rule": implicit_rule}
+    function("a", mode=mode, **options)  # a wrong argument raises here
+
+    def row(host: str) -> str | None:
+        try:
+            return function(host, mode=mode, **options)
+        except (URISyntaxError, IDNAError):
+            return None
+
+    return _apply(column, Operation(function.__name__, row))
+
+
+def common_crawl_columns(column: Any, *, mode: str = "uts46", surt: bool = True) -> Any:
+    """Common Crawl's URL index columns of each row (``urikit.common_crawl_row``): a
+    ``pyarrow.Table`` with :data:`COMMON_CRAWL_COLUMNS`, row for row; only ``url`` for
+    a row that is no RFC 3987 IRI, all null for a null row.  ``column`` is an Arrow
+    string array or chunked array, or a list.  Each distinct host is worked out once;
+    ``surt=False`` leaves ``url_surtkey`` null (``urikit.surt`` per row is most of the
+    time).
+
+    >>> table = common_crawl_columns(["https://www.example.co.uk:8443/a?q", None])
+    >>> table.column("url_host_registered_domain").to_pylist()
+    ['example.co.uk', None]
+    >>> table.column("url_port").to_pylist(), table.column("url_host_name_reversed")[0]
+    ([8443, None], <pyarrow.StringScalar: 'uk.co.example.www'>)
+    """
+    import pyarrow as pa
+
+    host_to_ascii("a", mode=mode)  # an unknown mode raises here
+    if _kind(column) == "list":
+        column = pa.array(column, pa.string())
+    elif _kind(column) != "arrow":
+        raise TypeError("common_crawl_columns takes an Arrow string column or a list")
+    if isinstance(column, pa.ChunkedArray):
+        chunks = [common_crawl_columns(chunk, mode=mode, surt=surt) for chunk in column.chunks]
+        if not chunks:
+            return common_crawl_columns([], mode=mode, surt=surt)
+        return pa.concat_tables(chunks)
+    parts = split(column, rule="IRI", grammar="rfc3987")
+    return commoncrawl.arrow_columns(column, parts, mode=mode, surt=surt)
+
+
+def canonicalize(column: Any, *, profile: str = "google") -> Any:
+    """The canonical form of each row under ``profile`` (``urikit.canonicalize``); null
+    for a null row, and for a row the profile refuses (``whatwg``, ``rfc3986``).
+
+    >>> canonicalize(["http://host/%25%32%35", None, "HTTP://A.com:80/./b"])
+    ['http://host/%25', None, 'http://a.com/b']
+    """
+    with contextlib.suppress(URISyntaxError):  # a wrong profile raises, "" may not
+        _canonicalize("", profile=profile)
+
+    def row(text: str) -> str | None:
+        try:
+            return _canonicalize(text, profile=profile)
+        except URISyntaxError:
+            return None
+
+    return _apply(column, Operation("canonicalize", row))
+
+
+def surt(column: Any, *, form: str = "ia", profile: str | None = None) -> Any:
+    """The SURT key of each row (``urikit.surt``); null for a null row, and for a row
+    the profile refuses.
+
+    >>> surt(["http://www.example.com/b?b=1&a=2", None], form="ia")
+    ['com,example)/b?a=2&b=1', None]
+    """
+    _surt("", form=form, profile=profile)  # a wrong form or profile raises here
+
+    def row(text: str) -> str | None:
+        try:
+            return _surt(text, form=form, profile=profile)
+        except URISyntaxError:
+            return None
+
+    return _apply(column, Operation("surt", row))
 
 
 # -- arguments ---------------------------------------------------------------------------

@@ -80,6 +80,26 @@ class ErrorKind(enum.Enum):
     #: of host it is (RFC 5891 §4-5, UTS #46 §4; urikit's re-validation).
     INVALID_IDN = "invalid-idn"
 
+    # -- the schemes with rules of their own (file:, data:) --------------------------------
+    #: A URI of another scheme than the function reads (RFC 8089 §2 ``file``, RFC 2397 §3
+    #: ``data``).
+    WRONG_SCHEME = "wrong-scheme"
+    #: A file URI whose host names another machine, where the path flavor has no form for
+    #: it (RFC 8089 §3: only a local file URI maps to a local path).
+    NON_LOCAL_HOST = "non-local-host"
+    #: A file path (or a file URI's path) that has no counterpart in the other form: a
+    #: relative path, an encoded separator or NUL, a drive letter without its "/" (RFC
+    #: 8089 §2, Appendix E).
+    INVALID_FILE_PATH = "invalid-file-path"
+    #: A data: URL's media type that is not ``type "/" subtype *(";" attribute "=" value)``
+    #: of RFC 2045 tokens (RFC 2397 §3).
+    INVALID_MEDIA_TYPE = "invalid-media-type"
+    #: A data: URL without the "," that ends its media type (RFC 2397 §3; Fetch §4.2).
+    MISSING_COMMA = "missing-comma"
+    #: Data that is not base64 (RFC 2045 §6.8 under RFC 2397; the forgiving-base64 decode
+    #: of the Infra Standard under Fetch).
+    INVALID_BASE64 = "invalid-base64"
+
 
 class URISyntaxError(ValueError):
     """The input is not valid under the rule and grammar asked for.

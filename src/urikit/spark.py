@@ -40,6 +40,8 @@ from pyspark.sql.pandas.functions import pandas_udf
 from . import GRAMMARS, Grammar, URIReference, URITemplate, batch
 
 __all__ = [
+    "canonicalize",
+    "common_crawl_columns",
     "errors",
     "extract",
     "is_valid",
@@ -48,6 +50,7 @@ __all__ = [
     "relativize",
     "resolve",
     "split",
+    "surt",
 ]
 
 ColumnOrName = Column | str
@@ -87,6 +90,13 @@ ROUTE = T.StructType(
         T.StructField("index", T.LongType()),
         T.StructField("template", T.StringType()),
         T.StructField("variables", T.StringType()),
+    ]
+)
+#: ``common_crawl_columns``' struct: the URL columns of Common Crawl's index, by name.
+COMMON_CRAWL = T.StructType(
+    [
+        T.StructField(name, T.IntegerType() if name == "url_port" else T.StringType())
+        for name in batch.COMMON_CRAWL_COLUMNS
     ]
 )
 _ARROW_ERROR = pa.struct([("position", pa.int32()), ("kind", pa.string()), ("reason", pa.string())])
@@ -197,6 +207,37 @@ def match_templates(
     )
 
 
+def common_crawl_columns(col: ColumnOrName, *, mode: str = "uts46", surt: bool = True) -> Column:
+    """Common Crawl's URL index columns of each row (:func:`urikit.batch.common_crawl_columns`):
+    a struct of its 17 ``url_*`` fields (``url_port`` an integer, the others strings),
+    for ``select("cc.*")``; only ``url`` for a row that is no IRI, null for a null row."""
+    batch.common_crawl_columns([], mode=mode, surt=surt)  # a wrong argument raises here
+
+    def struct(column: Any) -> Any:
+        if isinstance(column, pd.Series):  # a pandas UDF: Arrow and back
+            found = struct(pa.Array.from_pandas(column, type=pa.string()))
+            return pd.Series(found.to_pandas(types_mapper=pd.ArrowDtype), index=column.index)
+        table = batch.common_crawl_columns(column, mode=mode, surt=surt)
+        fields = [found.combine_chunks() for found in table.columns]
+        return pa.StructArray.from_arrays(fields, table.column_names, mask=column.is_null())
+
+    return _column(struct, COMMON_CRAWL, col)
+
+
+def canonicalize(col: ColumnOrName, *, profile: str = "google") -> Column:
+    """The canonical form of each row under ``profile``
+    (:func:`urikit.batch.canonicalize`); null for a null row or one the profile refuses."""
+    batch.canonicalize([], profile=profile)
+    return _column(lambda c: batch.canonicalize(c, profile=profile), T.StringType(), col)
+
+
+def surt(col: ColumnOrName, *, form: str = "ia", profile: str | None = None) -> Column:
+    """The SURT key of each row (:func:`urikit.batch.surt`); null for a null row or one
+    the profile refuses."""
+    batch.surt([], form=form, profile=profile)
+    return _column(lambda c: batch.surt(c, form=form, profile=profile), T.StringType(), col)
+
+
 def _name(grammar: str | Grammar | None, base: str | URIReference | None = None) -> Any:
     """The grammar as the executors get it: by name where it is one of urikit's (a
     name is cheap to send and reads as the same grammar there), the base's grammar
@@ -247,6 +288,11 @@ def _pandas_udf(function: Callable[[Any], Any], type_: T.DataType, col: ColumnOr
         return function(column).struct.explode()
 
     found = _PANDAS_UDF(struct, type_)(col)
-    never_null = {id(COMPONENTS): "path", id(ERROR): "position", id(ROUTE): "template"}
+    never_null = {
+        id(COMPONENTS): "path",
+        id(ERROR): "position",
+        id(ROUTE): "template",
+        id(COMMON_CRAWL): "url",
+    }
     present = found[never_null[id(type_)]].isNotNull()
     return F.when(present, found)

@@ -140,7 +140,7 @@ _UNICODE_RESULT = {
 }
 #: The URL Standard's "ends in a number" (§3.5 host parsing): the last label, or the one
 #: before an empty last label, is decimal digits or "0x" and hexadecimal digits.
-_ENDS_IN_A_NUMBER = re.compile(r"(?:\A|\.)(?:[0-9]+|0[xX][0-9A-Fa-f]*)\.?\Z")
+ENDS_IN_A_NUMBER = re.compile(r"(?:\A|\.)(?:[0-9]+|0[xX][0-9A-Fa-f]*)\.?\Z")
 
 
 def host_to_ascii(host: str, *, mode: str = "uts46") -> str:
@@ -370,7 +370,7 @@ def _checked(host: str, result: str, rules: _Mode, *, is_ascii: bool) -> str:
     if bad is not None:
         what = f"the mapping yields {describe_char(bad)}, which no host name may hold"
         _refuse(host, _origin(host, bad), rules, what)
-    if _ENDS_IN_A_NUMBER.search(result) is not None:
+    if ENDS_IN_A_NUMBER.search(result) is not None:
         what = f"the result {result!r} ends in a number (a browser reads IPv4, or refuses)"
         _refuse(host, _first_mapped(host), rules, what)
     return result

@@ -31,6 +31,7 @@ __all__ = [
     "ZONE_TABLE",
     "encode",
     "error_handler",
+    "keep_table",
     "quote",
     "require_str",
     "text_encoding",
@@ -69,6 +70,13 @@ _COMPONENTS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
 }
 TABLES = {name: _table(keep) for name, (keep, _, _) in _COMPONENTS.items()}
 ZONE_TABLE = _table(cs.ZONE_ID)  # RFC 6874 §2 ZoneID, for compose()
+
+
+def keep_table(keep: frozenset[str]) -> _Table:
+    """A table for :func:`encode` that keeps ``keep`` (ASCII characters) and encodes
+    every other octet: for the percent-encode sets of other standards (the URL
+    Standard's, §1.3, which a data: URL's media type goes through)."""
+    return _table(keep)
 
 
 @lru_cache(maxsize=256)

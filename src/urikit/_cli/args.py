@@ -254,6 +254,42 @@ def _normalize_command(commands: Commands) -> None:
     _add_input(sub, "uris", "URI", "a reference")
 
 
+def _canonicalize_command(commands: Commands) -> None:
+    """The ``canonicalize`` subcommand (docs/crawl.md)."""
+    sub = commands.add_parser(
+        "canonicalize",
+        help="print the canonical form of each URL under a profile",
+        description="Print the canonical form of each URL under --profile (docs/crawl.md: "
+        "google, Safe Browsing v4; semantic and aggressive, urlcanon's; ia, the Internet "
+        "Archive's; whatwg, the URL Standard; rfc3986, normalize), one per input line.",
+    )
+    sub.add_argument(
+        "--profile",
+        "-p",
+        choices=["google", "semantic", "aggressive", "ia", "whatwg", "rfc3986"],
+        default="google",
+        help="the canonicalization (default: google)",
+    )
+    _add_pipeline(sub, json="result (the canonical form, or null)", on_error=True)
+    _add_input(sub, "uris", "URL", "a URL")
+
+
+def _surt_command(commands: Commands) -> None:
+    """The ``surt`` subcommand (docs/crawl.md)."""
+    sub = commands.add_parser(
+        "surt",
+        help="print the SURT key of each URL",
+        description="Print the SURT key of each URL (docs/crawl.md): the Internet "
+        "Archive's (--form ia, the default) or the IIPC's SSURT (--form ssurt), one per "
+        "input line.",
+    )
+    sub.add_argument(
+        "--form", "-f", choices=["ia", "ssurt"], default="ia", help="the key (default: ia)"
+    )
+    _add_pipeline(sub, json="result (the key, or null)", on_error=True)
+    _add_input(sub, "uris", "URL", "a URL")
+
+
 def _equivalent_command(commands: Commands) -> None:
     """The ``equivalent`` subcommand."""
     sub = commands.add_parser(
@@ -604,6 +640,8 @@ SUBCOMMANDS = (
     _resolve_command,
     _relativize_command,
     _normalize_command,
+    _canonicalize_command,
+    _surt_command,
     _equivalent_command,
     _extract_command,
     _complete_command,

@@ -15,7 +15,7 @@ import select
 import stat
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import BinaryIO, NamedTuple
+from typing import BinaryIO, NamedTuple, cast
 
 from .output import InputError, InputProblem, Progress, Reporter, UsageError, strerror
 
@@ -23,7 +23,9 @@ __all__ = [
     "CHUNK",
     "Block",
     "NotUTF8",
+    "input_blocks",
     "inputs",
+    "line_blocks",
     "open_input",
     "read_blocks",
     "read_document",
@@ -183,24 +185,81 @@ class NotUTF8(NamedTuple):
     text: str
 
 
-def read_lines(chunks: Iterable[bytes]) -> Iterator[tuple[int, str | NotUTF8]]:
-    """``(line_number, text)`` for each line of a byte stream given in chunks, ``text`` a
-    :class:`NotUTF8` for a line that is not UTF-8.
+def _line_bytes(chunks: Iterable[bytes]) -> Iterator[bytes]:
+    """The bytes of a stream given in chunks, cut after the last line end of each chunk:
+    whole lines, as many as the chunk ends (a pipe's chunk is what it holds, so a line
+    is handled as soon as it is written).  A CR that ends a chunk is held with its line
+    until the next chunk says whether an LF follows, so a CR LF pair cut by a read stays
+    one line end; a line that spans chunks is held in pieces, joined once."""
+    held: list[bytes] = []  # an unfinished line in pieces, or a line ending in CR
+    for chunk in chunks:
+        if not chunk:
+            continue
+        if held and held[-1].endswith(b"\r"):
+            if chunk.startswith(b"\n"):
+                held.append(b"\n")
+                chunk = chunk[1:]
+            yield b"".join(held)
+            held = []
+            if not chunk:
+                continue
+        cut = max(chunk.rfind(b"\n"), chunk.rfind(b"\r", 0, len(chunk) - 1)) + 1
+        if not cut:
+            held.append(chunk)
+            continue
+        yield b"".join([*held, chunk[:cut]]) if held else chunk[:cut]
+        held = [chunk[cut:]] if cut < len(chunk) else []
+    if held:
+        yield b"".join(held)
 
-    Lines end at LF, CR LF or a lone CR (see :func:`split_lines`); a UTF-8 byte order mark
-    on the first line is dropped.  Lines of any length stream through without loading the
+
+def _decode_line(raw: bytes) -> str | NotUTF8:
+    """One line without its line end, or a :class:`NotUTF8` at its first bad byte."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        column = len(raw[: error.start].decode("utf-8", "replace")) + 1
+        reason = f"not UTF-8: byte 0x{raw[error.start]:02X}"
+        return NotUTF8(column, reason, raw.decode("utf-8", "replace"))
+
+
+def line_blocks(chunks: Iterable[bytes]) -> Iterator[list[str | NotUTF8]]:
+    """The lines of a byte stream given in chunks, a list of them per chunk (the lines
+    that the chunk ends), each without its line end; a :class:`NotUTF8` for a line that
+    is not UTF-8.
+
+    Lines end at LF, CR LF or a lone CR (the three that ``bytes.splitlines`` knows), and
+    a UTF-8 byte order mark on the first line is dropped.  A block is decoded at once
+    (a line end never falls inside a UTF-8 sequence), line by line only when it holds
+    bytes that are not UTF-8.  Lines of any length stream through without loading the
     whole file.
     """
-    for number, raw in enumerate(split_lines(chunks), start=1):
-        raw = raw.rstrip(b"\r\n")  # exactly the line end: a CR or LF always ends a line
-        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
-            raw = raw[3:]
+    for lines, _ in _decoded_blocks(chunks):
+        yield lines
+
+
+def _decoded_blocks(chunks: Iterable[bytes]) -> Iterator[tuple[list[str | NotUTF8], bool]]:
+    """The blocks of :func:`line_blocks`, each with whether all its lines are UTF-8."""
+    first = True
+    for data in _line_bytes(chunks):
+        if first:
+            data, first = data.removeprefix(b"\xef\xbb\xbf"), False
+        if b"\r" in data:  # one line end for all three: a CR always ends a line
+            data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        data = data.removesuffix(b"\n")  # the last line's end: no empty line after it
         try:
-            yield number, raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            column = len(raw[: error.start].decode("utf-8", "replace")) + 1
-            reason = f"not UTF-8: byte 0x{raw[error.start]:02X}"
-            yield number, NotUTF8(column, reason, raw.decode("utf-8", "replace"))
+            yield data.decode("utf-8").split("\n"), True  # type: ignore[misc]
+        except UnicodeDecodeError:
+            yield [_decode_line(raw) for raw in data.split(b"\n")], False
+
+
+def read_lines(chunks: Iterable[bytes]) -> Iterator[tuple[int, str | NotUTF8]]:
+    """``(line_number, text)`` for each line of a byte stream given in chunks, ``text`` a
+    :class:`NotUTF8` for a line that is not UTF-8 (see :func:`line_blocks`)."""
+    number = 0
+    for block in line_blocks(chunks):
+        yield from enumerate(block, start=number + 1)
+        number += len(block)
 
 
 # -- the loop over a command's inputs ------------------------------------------------------
@@ -209,32 +268,68 @@ def stdin_unless(arguments: Sequence[str]) -> Sequence[str] | None:
     return None if not arguments or list(arguments) == ["-"] else arguments
 
 
-def inputs(
+def input_blocks(
     report: Reporter, arguments: Sequence[str] | None = None, files: Sequence[str] = ()
-) -> Iterator[tuple[int, str]]:
-    """``(number, text)`` for each input of a command, numbered from 1: each of
-    ``arguments`` (the reports name them ``<arg>``), or when it is ``None`` each line of
-    each of ``files`` in turn (none: stdin; ``-`` is stdin; see :func:`read_lines`),
-    numbered from 1 in each.  :attr:`Reporter.file` names the input being read.  A line
-    that is not UTF-8 is reported invalid here, at its column, and not yielded."""
+) -> Iterator[tuple[int, list[str]]]:
+    """``(number, texts)`` for the inputs of a command in blocks, ``number`` that of the
+    block's first, numbered from 1: ``arguments`` (the reports name them ``<arg>``), or
+    when it is ``None`` the lines of each of ``files`` in turn (none: stdin; ``-`` is
+    stdin; see :func:`line_blocks`), numbered from 1 in each, a block per read.
+    :attr:`Reporter.file` names the input being read.  A line that is not UTF-8 is
+    reported invalid here, at its column, in its place among the results, and not
+    yielded.  Once a block is handled its results are written, with one write
+    (:meth:`Reporter.flush`): a line that comes alone is answered at once."""
     if arguments is not None:
         report.file = "<arg>"
-        yield from enumerate(arguments, start=1)
+        yield 1, list(arguments)
         return
-    progress, step = report.progress, report.progress.STEP
+    progress = report.progress
+    step = progress.STEP if progress.enabled else 1 << 62  # pieces only to show progress
     for name in files or ["-"]:
         with open_input(name, progress) as chunks:
             report.file = shown_name(name)
             number = 0
-            for number, text in read_lines(chunks):
-                if not number % step:
-                    progress.lines(number)
-                if isinstance(text, NotUTF8):
-                    found = InputProblem(text.column - 1, "not-utf-8", text.reason)
-                    report.failed(number, text.text, found)
-                else:
-                    yield number, text
+            for block, utf8 in _decoded_blocks(chunks):
+                start = 0
+                while start < len(block):  # in pieces that end where progress is shown
+                    end = min(len(block), start + step - (number + start) % step)
+                    piece = block if end - start == len(block) else block[start:end]
+                    if utf8:
+                        yield number + start + 1, cast("list[str]", piece)
+                    else:
+                        yield from _utf8_runs(report, number + start, piece)
+                    start = end
+                    if not (number + end) % step:
+                        progress.lines(number + end)
+                number += len(block)
+                report.flush()
             progress.done += number
+
+
+def _utf8_runs(
+    report: Reporter, number: int, lines: list[str | NotUTF8]
+) -> Iterator[tuple[int, list[str]]]:
+    """The runs of UTF-8 ``lines`` as :func:`input_blocks` yields them, those that are not
+    reported in between (``number`` is the line before the first)."""
+    start = 0
+    for i, text in enumerate(lines):
+        if isinstance(text, NotUTF8):
+            if start < i:
+                yield number + start + 1, cast("list[str]", lines[start:i])
+            found = InputProblem(text.column - 1, "not-utf-8", text.reason)
+            report.failed(number + i + 1, text.text, found)
+            start = i + 1
+    if start < len(lines):
+        yield number + start + 1, cast("list[str]", lines[start:] if start else lines)
+
+
+def inputs(
+    report: Reporter, arguments: Sequence[str] | None = None, files: Sequence[str] = ()
+) -> Iterator[tuple[int, str]]:
+    """``(number, text)`` for each input of a command, numbered from 1: each line of
+    :func:`input_blocks` in turn."""
+    for number, texts in input_blocks(report, arguments, files):
+        yield from enumerate(texts, start=number)
 
 
 # -- blocks of text, for searching -------------------------------------------------------

@@ -37,6 +37,7 @@ between them and the public library.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -53,24 +54,27 @@ from .. import (  # the public surface only: the command line is a client of the
     URIReference,
     URISyntaxError,
     URITemplate,
+    batch,  # a block of inputs at a time
+    canonicalize,
     complete,
     differences,
     extract,
     html,
     iri_to_uri,
-    is_valid,
     lint,
     normalize,
     parse,
     redirect_target,
     relativize,
     resolve,
+    surt,
     uri_to_iri,
 )
 from ..errors import IDNAError
 from .args import check_arguments, parse_args
 from .input import (
     Block,
+    input_blocks,
     inputs,
     open_input,
     read_document,
@@ -180,24 +184,35 @@ def cmd_parse(args: argparse.Namespace, report: Reporter) -> None:
 
 # -- check ---------------------------------------------------------------------------
 def cmd_check(args: argparse.Namespace, report: Reporter) -> None:
-    """``urikit check [FILE...|-]``: report every invalid line, then a summary."""
+    """``urikit check [FILE...|-]``: report every invalid line, then a summary.  A block
+    of lines is checked at once (:func:`urikit.batch.is_valid`); only the invalid ones
+    are looked at one by one."""
     valid = empty = 0
     as_json, grammar, rule = report.json, args.grammar, args.rule
     report.failure_fields = {"valid": False}
-    for number, text in inputs(report, files=args.files):
-        if not text:
-            empty += 1
-            if as_json:
-                report.record(number, text, {"valid": None, "error": None})
-        elif is_valid(text, grammar=grammar, rule=rule):
-            valid += 1
-            if as_json:
-                report.record(number, text, {"valid": True, "error": None})
-        else:
-            try:
-                parse(text, grammar=grammar, rule=rule)
-            except URISyntaxError as error:
-                report.failed(number, text, problem(error, text))
+    for first, texts in input_blocks(report, files=args.files):
+        flags = batch.is_valid(texts, grammar=grammar, rule=rule)
+        if as_json:
+            for number, (text, flag) in enumerate(zip(texts, flags, strict=True), first):
+                if not text:
+                    empty += 1
+                    report.record(number, text, {"valid": None, "error": None})
+                elif flag:
+                    valid += 1
+                    report.record(number, text, {"valid": True, "error": None})
+                else:
+                    _invalid(report, number, text, grammar, rule)
+            continue
+        blank = texts.count("")  # skipped, whatever the rule says of them
+        empty += blank
+        valid += len(texts) - blank
+        i = -1
+        with contextlib.suppress(ValueError):  # each False in turn, as the list finds it
+            while True:
+                i = flags.index(False, i + 1)
+                if texts[i]:
+                    valid -= 1
+                    _invalid(report, first + i, texts[i], grammar, rule)
     skipped = f", {empty} empty lines skipped" if empty else ""
     summary = f"{valid} valid, {report.invalid_count} invalid{skipped}"
     if as_json:
@@ -206,44 +221,121 @@ def cmd_check(args: argparse.Namespace, report: Reporter) -> None:
         report.write(summary)
 
 
+def _invalid(report: Reporter, number: int, text: str, grammar: str, rule: str) -> None:
+    """Report the line ``text`` that ``check`` found invalid, at the error of ``parse``."""
+    try:
+        parse(text, grammar=grammar, rule=rule)
+    except URISyntaxError as error:
+        report.failed(number, text, problem(error, text))
+
+
+# -- the commands of one result per input -----------------------------------------------
+Errors = tuple[type[URISyntaxError | ResolutionError | IDNAError], ...]
+
+
+def _each(
+    report: Reporter,
+    sources: tuple[Sequence[str] | None, list[str]],
+    one: Callable[[str], str],
+    errors: Errors,
+) -> None:
+    """The loop of a command with one result per input: ``one`` of each input, or the
+    report of the error (one of ``errors``) that it raises."""
+    for number, text in inputs(report, *sources):
+        _row(report, number, text, one, errors)
+
+
+def _row(
+    report: Reporter, number: int, text: str, one: Callable[[str], str], errors: Errors
+) -> None:
+    """The result of ``one`` of the input ``text`` at ``number``, or the report of its error."""
+    try:
+        result = one(text)
+    except errors as error:
+        report.failed(number, text, problem(error, text))
+    else:
+        report.result(number, text, result)
+
+
+def _blocks(
+    report: Reporter,
+    sources: tuple[Sequence[str] | None, list[str]],
+    many: Callable[[list[str]], list[str | None]],
+    one: Callable[[str], str],
+    errors: Errors,
+) -> None:
+    """:func:`_each` a block at a time: ``many`` (a function of :mod:`urikit.batch`) of a
+    block of inputs, its results written as they are, and ``one`` (the per-URL function
+    it equals) of each row it left null, for the error to report."""
+    for first, texts in input_blocks(report, *sources):
+        results = many(texts)
+        if report.json:
+            for number, (text, result) in enumerate(zip(texts, results, strict=True), first):
+                if result is None:
+                    _row(report, number, text, one, errors)
+                else:
+                    report.result(number, text, result)
+            continue
+        start = i = 0
+        with contextlib.suppress(ValueError):  # each null in turn, as the list finds it
+            while True:
+                i = results.index(None, start)
+                report.write_lines(results[start:i])  # type: ignore[arg-type]
+                _row(report, first + i, texts[i], one, errors)
+                start = i + 1
+        report.write_lines(results[start:] if start else results)  # type: ignore[arg-type]
+
+
 # -- resolve, relativize -------------------------------------------------------------
 def cmd_resolve(args: argparse.Namespace, report: Reporter) -> None:
     """``urikit resolve BASE [REF...|-]``: one target URI per reference."""
     base = _base(args.base, args.grammar, "BASE")
     report.failure_fields = {"result": None}
-    for number, text in inputs(report, *_sources(args, args.refs)):
-        try:
-            target = resolve(base, text, strict=not args.non_strict, above_root=args.above_root)
-        except (URISyntaxError, ResolutionError) as error:
-            report.failed(number, text, problem(error, text))
-        else:
-            report.result(number, text, target)
+    one = partial(resolve, base, strict=not args.non_strict, above_root=args.above_root)
+    if args.non_strict or args.above_root is not None:  # what batch.resolve does not ask
+        _each(report, _sources(args, args.refs), one, (URISyntaxError, ResolutionError))
+        return
+    many = partial(batch.resolve, base)
+    _blocks(report, _sources(args, args.refs), many, one, (URISyntaxError, ResolutionError))
 
 
 def cmd_relativize(args: argparse.Namespace, report: Reporter) -> None:
     """``urikit relativize BASE [TARGET...|-]``: the shortest reference to each target."""
     base = _base(args.base, args.grammar, "BASE")
     report.failure_fields = {"result": None}
-    for number, text in inputs(report, *_sources(args, args.targets)):
-        try:
-            shortest = relativize(base, text, grammar=args.grammar)
-        except (URISyntaxError, ResolutionError) as error:
-            report.failed(number, text, problem(error, text))
-        else:
-            report.result(number, text, shortest)
+    one = partial(relativize, base, grammar=args.grammar)
+    _each(report, _sources(args, args.targets), one, (URISyntaxError, ResolutionError))
 
 
 # -- normalize, equivalent -----------------------------------------------------------
 def cmd_normalize(args: argparse.Namespace, report: Reporter) -> None:
     """``urikit normalize [URI...|-]``: one normal form per reference."""
     report.failure_fields = {"result": None}
+    many = partial(batch.normalize, level=args.level, grammar=args.grammar)
+    one = partial(normalize, level=args.level, grammar=args.grammar)
+    _blocks(report, _sources(args, args.uris), many, one, (URISyntaxError,))
+
+
+def cmd_canonicalize(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit canonicalize [--profile P] [URL...|-]``: one canonical form per URL."""
+    _each_url(args, report, partial(canonicalize, profile=args.profile))
+
+
+def cmd_surt(args: argparse.Namespace, report: Reporter) -> None:
+    """``urikit surt [--form F] [URL...|-]``: one SURT key per URL."""
+    _each_url(args, report, partial(surt, form=args.form))
+
+
+def _each_url(args: argparse.Namespace, report: Reporter, key: Callable[[str], str]) -> None:
+    """One result of ``key`` per URL; a URL it refuses is an invalid input."""
+    report.failure_fields = {"result": None}
     for number, text in inputs(report, *_sources(args, args.uris)):
         try:
-            normal = normalize(text, level=args.level, grammar=args.grammar)
+            result = key(text)
         except URISyntaxError as error:
             report.failed(number, text, problem(error, text))
         else:
-            report.result(number, text, normal)
+            report.result(number, text, result)
 
 
 def _pairs(args: argparse.Namespace, report: Reporter) -> Iterator[tuple[int, str, str | None]]:
@@ -319,6 +411,7 @@ def cmd_extract(args: argparse.Namespace, report: Reporter) -> None:
                     else:
                         report.write(match.iri if args.iri else match.uri)
                 line = block.end_line()
+                report.flush()
                 report.progress.lines(line)
             report.progress.done += line
 
@@ -345,13 +438,8 @@ def cmd_complete(args: argparse.Namespace, report: Reporter) -> None:
         scheme = args.default_scheme
         raise UsageError(f"--default-scheme {scheme!r}: {error.reason}") from None
     report.failure_fields = {"result": None}
-    for number, text in inputs(report, *_sources(args, args.texts)):
-        try:
-            completed = complete(text, default_scheme=args.default_scheme)
-        except URISyntaxError as error:
-            report.failed(number, text, problem(error, text))
-        else:
-            report.result(number, text, completed)
+    one = partial(complete, default_scheme=args.default_scheme)
+    _each(report, _sources(args, args.texts), one, (URISyntaxError,))
 
 
 # -- links ---------------------------------------------------------------------------
@@ -532,14 +620,8 @@ def _convert(
             convert(probe)
         except ModuleNotFoundError as error:
             raise UsageError(f"--host idna: {error}") from None
-    report.failure_fields = {"result": None}
-    for number, text in inputs(report, *_sources(args, args.uris)):
-        try:
-            converted = convert(text)
-        except (URISyntaxError, IDNAError) as error:  # either positioned in the text
-            report.failed(number, text, problem(error, text))
-        else:
-            report.result(number, text, converted)
+    report.failure_fields = {"result": None}  # either error positioned in the text
+    _each(report, _sources(args, args.uris), convert, (URISyntaxError, IDNAError))
 
 
 def cmd_iri_to_uri(args: argparse.Namespace, report: Reporter) -> None:
@@ -681,6 +763,8 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Reporter], None]] = {
     "resolve": cmd_resolve,
     "relativize": cmd_relativize,
     "normalize": cmd_normalize,
+    "canonicalize": cmd_canonicalize,
+    "surt": cmd_surt,
     "equivalent": cmd_equivalent,
     "extract": cmd_extract,
     "complete": cmd_complete,

@@ -230,6 +230,8 @@ class Reporter:
         self.failure_fields: dict[str, object] = {}  # a failed record's result fields
         self.progress = Progress(self)
         self._reports_are_output = False
+        self._pending: list[str] = []  # the lines of stdout not yet written, one write a block
+        self._terminal: bool | None = None  # whether stdout is a terminal, once asked
 
     def begin(
         self,
@@ -252,19 +254,35 @@ class Reporter:
         self.status = max(self.status, status)
 
     def write(self, text: str) -> None:
-        """One line on stdout, as it is."""
-        print(text, file=self.out)
+        """One line on stdout, as it is (written with its block: :meth:`flush`)."""
+        self._pending.append(text)
+
+    def write_lines(self, texts: list[str]) -> None:
+        """Lines on stdout, as they are (written with their block: :meth:`flush`)."""
+        self._pending += texts
+
+    def flush(self) -> None:
+        """Write the lines of stdout so far with one write, and flush it: a command calls
+        this once a block of input is handled (:func:`urikit._cli.input.input_blocks`
+        does), so that stdout costs a write a block, whatever ``PYTHONUNBUFFERED``
+        says, and a line that comes alone is answered at once."""
+        if self._pending:
+            self._pending.append("")  # the last line's end
+            text = "\n".join(self._pending)
+            self._pending = []
+            self.out.write(text)
+        self.out.flush()
 
     def record(self, line: int, text: str, fields: Fields) -> None:
         """One JSON Lines record: ``file``, ``line``, ``input``, then ``fields``."""
         head = {"file": self.file, "line": line, "input": text}
-        print(json.dumps({**head, **(fields() if callable(fields) else fields)}), file=self.out)
+        self._pending.append(json.dumps({**head, **(fields() if callable(fields) else fields)}))
 
     def result(self, line: int, text: str, shown: str, fields: Fields | None = None) -> None:
         """The result of the input ``text`` at ``line``: ``shown``, or with ``json`` the
         record of ``fields`` (``{"result": shown}`` when none are given), ``error`` null."""
         if not self.json:
-            print(shown, file=self.out)
+            self._pending.append(shown)
             return
         found = {"result": shown} if fields is None else fields
         self.record(line, text, lambda: {**_fields(found), "error": None})
@@ -294,9 +312,9 @@ class Reporter:
             return
         self.diagnostic(line, column, found.reason, source if source is not None else text)
         if self.on_error == "empty":
-            print("", file=self.out)
+            self._pending.append("")
         elif self.on_error == "input":
-            print(text, file=self.out)
+            self._pending.append(text)
 
     def diagnostic(self, line: int, column: int, reason: str, source: str | None = None) -> None:
         """``FILE:LINE:COLUMN: reason``, with ``source`` and a caret under ``column`` if
@@ -306,7 +324,7 @@ class Reporter:
             message = "\n  ".join([message, *render_caret(source, column - 1)])
         if self._reports_are_output:
             self.progress.clear()
-            print(message, file=self.out)
+            self._pending.append(message)
         else:
             self.warn(message)
 
@@ -315,7 +333,16 @@ class Reporter:
         self.warn(f"{self.file}:{line}:{column}: note: {what}")
 
     def warn(self, message: str) -> None:
-        """A line on stderr, after the progress line is cleared."""
+        """A line on stderr, after the progress line is cleared (and, on a terminal, after
+        the lines of stdout before it, so that the two show in order)."""
+        if self._pending:
+            if self._terminal is None:
+                try:
+                    self._terminal = self.out.isatty()
+                except (OSError, ValueError):
+                    self._terminal = False
+            if self._terminal:
+                self.flush()
         self.progress.clear()
         warn(message)
 
@@ -334,7 +361,7 @@ class Reporter:
                 self.status = stop.status
             finally:
                 self.progress.finish()
-            self.out.flush()  # here, so that a write that fails fails inside this try
+            self.flush()  # here, so that a write that fails fails inside this try
         except BrokenPipeError:  # the reader went away (`| head`): as if killed by SIGPIPE
             _discard_stdout()
             self.status = EXIT_PIPE
@@ -343,5 +370,7 @@ class Reporter:
             warn(f"{self.command}: cannot write to standard output: {strerror(error)}")
             self.status = EXIT_IO
         except KeyboardInterrupt:
+            with contextlib.suppress(OSError, ValueError, KeyboardInterrupt):
+                self.flush()  # the results of the inputs done so far
             warn(f"{self.command}: interrupted")
             self.status = EXIT_INTERRUPTED

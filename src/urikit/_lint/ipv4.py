@@ -4,17 +4,17 @@ the IPv6 literals that carry an IPv4 address.
 
 Two readers of rare forms, each transcribed from its definition:
 
-* the WHATWG URL Standard's IPv4 parser (browsers, Node.js, pydantic): a host whose last
-  dot-separated part is a number (decimal, ``0x`` hex, ``0`` octal) is an IPv4 address of
-  one to four parts, the last filling the remaining bytes; a trailing dot is dropped.
+* the WHATWG URL Standard's IPv4 parser (browsers, Node.js, pydantic), which lives in
+  :mod:`urikit._algorithms.ipv4`: a host whose last dot-separated part is a number is an
+  IPv4 address of one to four parts; a trailing dot is dropped.
   Browsers read the host after percent-decoding it and mapping it by IDNA (UTS #46, of
   which NFKC and the ideographic full stop are what matters here);
 * glibc's ``inet_aton`` (what ``gethostbyname`` and most C resolvers use): the same
   numbers and parts, but every part begins with a digit, so a trailing dot fails; it
   reads the host as written.
 
-Every part is bounded before ``int`` reads it (more significant digits than 32 bits
-need is out of range anyway), so a host of any length costs linear time.
+Every number is bounded before ``int`` reads it, so a host of any length costs linear
+time.
 """
 
 from __future__ import annotations
@@ -22,69 +22,15 @@ from __future__ import annotations
 import ipaddress
 import unicodedata
 
+from .._algorithms.ipv4 import ends_in_a_number, whatwg_ipv4
 from .._algorithms.percent import unquote
 from .._syntax.charsets import DIGIT, HEXDIG
 from .._syntax.host import is_ipv4address
 
 __all__ = ["embedded_ipv4", "ends_in_a_number", "rare_ipv4"]
 
-_OCTAL = frozenset("01234567")
-#: The digits of each radix, and the most significant digits a 32-bit value has in it.
-_RADIX = {10: (DIGIT, 10), 8: (_OCTAL, 11), 16: (HEXDIG, 8)}
-_TOO_BIG = 1 << 32
-
-
-def _number(part: str) -> int | None:
-    """The URL Standard's IPv4 number parser: ``0x``/``0X`` hex, a leading ``0`` octal,
-    else decimal; ``None`` for failure.  Values past 32 bits come back as ``2**32``."""
-    if not part:
-        return None
-    if part[:2] in ("0x", "0X"):
-        digits, radix = part[2:], 16
-    elif len(part) > 1 and part[0] == "0":
-        digits, radix = part[1:], 8
-    else:
-        digits, radix = part, 10
-    if not digits:
-        return 0
-    allowed, longest = _RADIX[radix]
-    if not all(c in allowed for c in digits):
-        return None
-    digits = digits.lstrip("0")
-    return _TOO_BIG if len(digits) > longest else int(digits or "0", radix)
-
-
-def ends_in_a_number(host: str) -> bool:
-    """The URL Standard's "ends in a number" checker: is the last part (a trailing dot
-    dropped) digits, or a hex number? Then browsers read the host as IPv4 or reject it."""
-    if host.endswith("."):
-        host = host[:-1]
-    last = host[host.rfind(".") + 1 :]
-    if not last:
-        return False
-    return (last.isascii() and last.isdigit()) or (last[0] == "0" and _number(last) is not None)
-
-
-def _whatwg(host: str) -> int | None:
-    """The URL Standard's IPv4 parser on a host that ends in a number: the address, or
-    ``None`` (then browsers reject the host)."""
-    if host.count(".") > 4:
-        return None
-    parts = host.split(".")
-    if len(parts) > 1 and not parts[-1]:
-        parts.pop()
-    if len(parts) > 4:
-        return None
-    numbers = [_number(part) for part in parts]
-    if None in numbers:
-        return None
-    values: list[int] = numbers  # type: ignore[assignment]
-    if any(value > 255 for value in values[:-1]) or values[-1] >= 256 ** (5 - len(values)):
-        return None
-    address = values[-1]
-    for index, value in enumerate(values[:-1]):
-        address += value << (8 * (3 - index))
-    return address
+#: The digits of each radix (for the numbers :func:`_wrapped` reads past 32 bits).
+_RADIX = {10: DIGIT, 8: frozenset("01234567"), 16: HEXDIG}
 
 
 def _wrapped(host: str) -> int | None:
@@ -105,7 +51,7 @@ def _wrapped(host: str) -> int | None:
             digits, radix = part[1:], 8
         else:
             digits, radix = part, 10
-        if not digits or len(digits) > 64 or not all(c in _RADIX[radix][0] for c in digits):
+        if not digits or len(digits) > 64 or not all(c in _RADIX[radix] for c in digits):
             return None
         values.append(int(digits, radix))
     address = values[-1] % (1 << (8 * (5 - len(values))))
@@ -119,7 +65,7 @@ def _inet_aton(host: str) -> int | None:
     (no empty part, no trailing dot)."""
     if any(not part[:1].isdigit() for part in host.split(".", 4)):
         return None
-    return _whatwg(host)
+    return whatwg_ipv4(host)
 
 
 def _browser_host(host: str) -> str:
@@ -139,7 +85,7 @@ def rare_ipv4(host: str) -> str | None:
     if is_ipv4address(host):
         return None
     seen = _browser_host(host)
-    browsers = _whatwg(seen) if ends_in_a_number(seen) else None
+    browsers = whatwg_ipv4(seen) if ends_in_a_number(seen) else None
     aton = _inet_aton(host) if host.isascii() and ends_in_a_number(host) else None
     address = browsers if browsers is not None else aton
     if address is None:

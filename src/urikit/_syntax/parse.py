@@ -46,6 +46,12 @@ class Parts(Protocol):
     def groups(self) -> tuple[str | Any, ...]: ...
 
 
+#: The spans of a split reference: ``(0, len(text))``, then ``(start, end)`` of each
+#: component (``(-1, -1)`` when absent), as ``re.Match.regs`` gives them: what a
+#: ``URIReference`` keeps (issue 25), its components made when read.
+Regs = tuple[tuple[int, int], ...]
+
+
 class Split(tuple[str | None, ...]):
     """:class:`Parts` as a tuple, for components that differ from the pattern's groups."""
 
@@ -123,6 +129,34 @@ def _finish(match: re.Match[str], grammar: Grammar) -> Parts | None:
         # empty server (``server = [ [ userinfo "@" ] hostport ]``), which has no host.
         return Split((match[0], scheme, authority, None, None, None, path, query, fragment))
     return match
+
+
+def regs_of(parts: Parts) -> Regs:
+    """The :data:`Regs` of ``parts``: a match's own, or those of a :class:`Split`'s
+    strings, laid out as RFC 3986 §3 lays out a reference (``scheme:``, ``//``
+    authority, ``userinfo@``, ``host``, ``:port``, path, ``?query``, ``#fragment``)."""
+    if not isinstance(parts, tuple):
+        regs: Regs = parts.regs  # type: ignore[attr-defined]  # an re.Match
+        return regs
+    text, scheme, authority, userinfo, host, port, path, query, fragment = parts
+    absent = (-1, -1)
+    found = [(0, len(text)), absent if scheme is None else (0, len(scheme))]
+    at = 0 if scheme is None else len(scheme) + 1
+    if authority is None:
+        found += [absent] * 4
+    else:
+        start, at = at + 2, at + 2 + len(authority)
+        host_at = start if userinfo is None else start + len(userinfo) + 1
+        found.append((start, at))
+        found.append(absent if userinfo is None else (start, host_at - 1))
+        found.append(absent if host is None else (host_at, host_at + len(host)))
+        found.append(absent if port is None else (at - len(port), at))
+    found.append((at, at + len(path)))
+    at += len(path)
+    found.append(absent if query is None else (at + 1, at + 1 + len(query)))
+    at += 0 if query is None else len(query) + 1
+    found.append(absent if fragment is None else (at + 1, len(text)))
+    return tuple(found)
 
 
 def components(parts: Parts) -> Components:

@@ -51,11 +51,18 @@ TEMPLATE_CHARS = LITERALS | frozenset("{}%|")
 
 _PCT = "%[0-9A-Fa-f]{2}"
 _VARCHAR = f"(?:{char_class_regex(VARCHAR)}|{_PCT})"
-_VARNAME = f"{_VARCHAR}(?:\\.?{_VARCHAR})*"  # §2.3 varname = varchar *( ["."] varchar )
-_VARSPEC = f"({_VARNAME})(?::([1-9][0-9]{{0,3}})|(\\*))?"  # §2.3 varspec, §2.4 modifiers
-_LITERAL_RUN = re.compile(
-    f"(?:{char_class_regex(LITERALS, wide=LITERALS_WIDE)}|{_PCT})*"  # §2.1 *literals
+#: §2.3 ``varname = varchar *( ["."] varchar )``, written so that a run of plain varchars
+#: is one repeat of a character class (the engine keeps no state per character, and a
+#: failing match gives each run back once): runs split by a pct-encoded or a "." that a
+#: varchar follows.
+_VARNAME = (
+    f"{_VARCHAR}(?:{char_class_regex(VARCHAR)}*(?:{_PCT}|\\.(?={_VARCHAR})))*"
+    f"{char_class_regex(VARCHAR)}*"
 )
+_VARSPEC = f"({_VARNAME})(?::([1-9][0-9]{{0,3}})|(\\*))?"  # §2.3 varspec, §2.4 modifiers
+_LITERALS_CLASS = char_class_regex(LITERALS, wide=LITERALS_WIDE)
+#: §2.1 ``*literals``, as runs of the class split by pct-encoded (as :data:`_VARNAME`).
+_LITERAL_RUN = re.compile(f"{_LITERALS_CLASS}*(?:{_PCT}{_LITERALS_CLASS}*)*")
 _MODIFIER = "(?::[1-9][0-9]{0,3}|\\*)?"  # §2.4 modifier-level4, optional
 _EXPRESSION = re.compile(
     "\\{("

@@ -1,0 +1,73 @@
+"""The URL Standard's IPv4 parser (WHATWG URL §3.5, "IPv4 parser"): a host whose last
+dot-separated part is a number (decimal, ``0x`` hex, ``0`` octal) is an IPv4 address
+of one to four parts, the last filling the remaining bytes; a trailing dot is dropped.
+
+What browsers, inet_aton-style resolvers and the crawlers' canonicalizations (Google
+Safe Browsing's "any legal IP-address encoding") read as an address.  Every part is
+bounded before ``int`` reads it (more significant digits than 32 bits need is out of
+range anyway), so a host of any length costs linear time.
+"""
+
+from __future__ import annotations
+
+from .._syntax.charsets import DIGIT, HEXDIG
+
+__all__ = ["ends_in_a_number", "ipv4_number", "whatwg_ipv4"]
+
+_OCTAL = frozenset("01234567")
+#: The digits of each radix, and the most significant digits a 32-bit value has in it.
+_RADIX = {10: (DIGIT, 10), 8: (_OCTAL, 11), 16: (HEXDIG, 8)}
+_TOO_BIG = 1 << 32
+
+
+def ipv4_number(part: str) -> int | None:
+    """The URL Standard's IPv4 number parser: ``0x``/``0X`` hex, a leading ``0`` octal,
+    else decimal; ``None`` for failure.  Values past 32 bits come back as ``2**32``."""
+    if not part:
+        return None
+    if part[:2] in ("0x", "0X"):
+        digits, radix = part[2:], 16
+    elif len(part) > 1 and part[0] == "0":
+        digits, radix = part[1:], 8
+    else:
+        digits, radix = part, 10
+    if not digits:
+        return 0
+    allowed, longest = _RADIX[radix]
+    if not all(c in allowed for c in digits):
+        return None
+    digits = digits.lstrip("0")
+    return _TOO_BIG if len(digits) > longest else int(digits or "0", radix)
+
+
+def ends_in_a_number(host: str) -> bool:
+    """The URL Standard's "ends in a number" checker: is the last part (a trailing dot
+    dropped) digits, or a hex number? Then browsers read the host as IPv4 or reject it."""
+    if host.endswith("."):
+        host = host[:-1]
+    last = host[host.rfind(".") + 1 :]
+    if not last:
+        return False
+    return (last.isascii() and last.isdigit()) or (last[0] == "0" and ipv4_number(last) is not None)
+
+
+def whatwg_ipv4(host: str) -> int | None:
+    """The URL Standard's IPv4 parser on a host that ends in a number: the address, or
+    ``None`` (then browsers reject the host)."""
+    if host.count(".") > 4:
+        return None
+    parts = host.split(".")
+    if len(parts) > 1 and not parts[-1]:
+        parts.pop()
+    if len(parts) > 4:
+        return None
+    numbers = [ipv4_number(part) for part in parts]
+    if None in numbers:
+        return None
+    values: list[int] = numbers  # type: ignore[assignment]
+    if any(value > 255 for value in values[:-1]) or values[-1] >= 256 ** (5 - len(values)):
+        return None
+    address = values[-1]
+    for index, value in enumerate(values[:-1]):
+        address += value << (8 * (3 - index))
+    return address
