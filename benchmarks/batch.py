@@ -8,7 +8,8 @@ batch API, Spark local[2]).  Nanoseconds per row on the machine it runs on.
     python benchmarks/batch.py scale --times 5  # the corpus 5 times over
 
 ``columns``: each operation over the corpus, as a ``list`` and as a pyarrow ``string``
-array.  The baseline (the first row, ``x loop``) is the per-URL loop over the compiled
+array (normalize and resolve as a pandas and a polars Series too).  The baseline (the
+first row, ``x loop``) is the per-URL loop over the compiled
 library, the one a user replaces; all contenders run interleaved in one process: each of
 ``--repeat`` rounds runs every contender once, and each reports its best round.  The
 second ratio, ``x pure``, is against the same loop on the pure-Python engine, which is
@@ -45,6 +46,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.oracle
 
+import pandas as pd
 import polars as pl
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -142,6 +144,7 @@ def columns(lines: list[str], repeat: int) -> None:
     print(f"\nurikit engine: {engine}; x loop = speed-up over the per-URL loop on it")
     arrow = pa.array(lines, pa.string())
     polars = pl.Series("url", lines)
+    pandas = pd.Series(lines, name="url", dtype=object)
     pattern = f"^(?:{oracle.RFC3986['URI-reference']})$"
 
     valid = [urikit.is_valid(line) for line in lines]
@@ -196,6 +199,8 @@ def columns(lines: list[str], repeat: int) -> None:
             ("per-URL loop: urikit.normalize", loop(urikit.normalize)),
             ("urikit.batch.normalize(list)", lambda: batch.normalize(lines)),
             ("urikit.batch.normalize(Arrow)", lambda: batch.normalize(arrow)),
+            ("urikit.batch.normalize(pandas Series)", lambda: batch.normalize(pandas)),
+            ("urikit.batch.normalize(polars Series)", lambda: batch.normalize(polars)),
         ],
         n,
         repeat,
@@ -207,6 +212,8 @@ def columns(lines: list[str], repeat: int) -> None:
             ("per-URL loop: urikit.resolve", loop(LOOPS["resolve"])),
             ("urikit.batch.resolve(list)", lambda: batch.resolve(BASE, lines)),
             ("urikit.batch.resolve(Arrow)", lambda: batch.resolve(BASE, arrow)),
+            ("urikit.batch.resolve(pandas Series)", lambda: batch.resolve(BASE, pandas)),
+            ("urikit.batch.resolve(polars Series)", lambda: batch.resolve(BASE, polars)),
         ],
         n,
         repeat,

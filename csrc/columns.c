@@ -222,56 +222,6 @@ core_column_valid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 
 /* -- split --------------------------------------------------------------------------------- */
 
-/* An output buffer that is a bytes object from the start, handed to Arrow without a
-   copy: sized once from a guess, grown by _PyBytes_Resize if the guess falls short. */
-typedef struct {
-    PyObject *bytes;
-    char *p;
-    Py_ssize_t n, cap;
-} Out;
-
-/* cap bytes; zeroed and all counted as written (a bitmap) when zero is 1, else none
-   written yet. */
-static int
-out_init(Out *o, Py_ssize_t cap, int zero)
-{
-    o->n = zero ? cap : 0;
-    o->cap = cap;
-    o->bytes = PyBytes_FromStringAndSize(NULL, cap);
-    if (o->bytes == NULL)
-        return -1;
-    o->p = PyBytes_AS_STRING(o->bytes);
-    if (zero)
-        memset(o->p, 0, (size_t)cap);
-    return 0;
-}
-
-static int
-out_put(Out *o, const void *s, Py_ssize_t n)
-{
-    if (n > o->cap - o->n) {
-        Py_ssize_t cap = o->cap + (o->cap > n ? o->cap : n);
-        if (_PyBytes_Resize(&o->bytes, cap) < 0)
-            return -1;
-        o->p = PyBytes_AS_STRING(o->bytes);
-        o->cap = cap;
-    }
-    memcpy(o->p + o->n, s, (size_t)n);
-    o->n += n;
-    return 0;
-}
-
-/* The bytes object, of the n bytes written (o keeps none). */
-static PyObject *
-out_finish(Out *o)
-{
-    if (o->n < o->cap && _PyBytes_Resize(&o->bytes, o->n) < 0)
-        return NULL;
-    PyObject *result = o->bytes;
-    o->bytes = NULL;
-    return result;
-}
-
 /* The byte offset in p[0:n] (UTF-8) of code point k. */
 static Py_ssize_t
 utf8_offset(const unsigned char *p, Py_ssize_t n, Py_ssize_t k)
@@ -285,7 +235,7 @@ utf8_offset(const unsigned char *p, Py_ssize_t n, Py_ssize_t k)
 
 typedef struct {
     int g, flags, large;
-    Out valid, present[8], offsets[8], data[8];
+    Bytes valid, present[8], offsets[8], data[8];
     Buf work;
 } SplitRows;
 
@@ -305,10 +255,10 @@ split_row(void *context, Py_ssize_t r, const unsigned char *p, Py_ssize_t n)
                     sp[k] = utf8_offset(p, n, sp[k]);
     }
     for (int k = 0; k < 8; k++) {
-        Out *data = &s->data[k];
+        Bytes *data = &s->data[k];
         if (ok && sp[2 * k] >= 0) {
             SET_BIT((unsigned char *)s->present[k].p, r);
-            if (out_put(data, p + sp[2 * k], sp[2 * k + 1] - sp[2 * k]) < 0)
+            if (bytes_put(data, p + sp[2 * k], sp[2 * k + 1] - sp[2 * k]) < 0)
                 return -1;
         }
         if (s->large)
@@ -356,21 +306,19 @@ core_column_split(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         if (first >= 0 && last >= first && last <= c.data.len)
             guess = (Py_ssize_t)(last - first);
     }
-    if (out_init(&s.valid, bits, 1) < 0)
+    if (bytes_zeros(&s.valid, bits) < 0)
         goto done;
     for (int k = 0; k < 8; k++) {
-        if (out_init(&s.present[k], bits, 1) < 0 ||
-            out_init(&s.offsets[k], (c.length + 1) * width, 0) < 0 ||
-            out_init(&s.data[k], guess, 0) < 0)
+        if (bytes_zeros(&s.present[k], bits) < 0 ||
+            bytes_zeros(&s.offsets[k], (c.length + 1) * width) < 0 || /* the first: 0 */
+            bytes_reserve(&s.data[k], guess) < 0)
             goto done;
-        memset(s.offsets[k].p, 0, (size_t)width); /* the first offset, 0 */
-        s.offsets[k].n = s.offsets[k].cap;
     }
     if (each_row(&c, split_row, &s) < 0 || (parts = PyList_New(8)) == NULL)
         goto done;
     for (int k = 0; k < 8; k++) {
-        PyObject *v = out_finish(&s.present[k]), *o = out_finish(&s.offsets[k]),
-                 *d = out_finish(&s.data[k]);
+        PyObject *v = bytes_finish(&s.present[k]), *o = bytes_finish(&s.offsets[k]),
+                 *d = bytes_finish(&s.data[k]);
         PyObject *triple = (v && o && d) ? PyTuple_Pack(3, v, o, d) : NULL;
         Py_XDECREF(v);
         Py_XDECREF(o);
@@ -379,18 +327,18 @@ core_column_split(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             goto done;
         PyList_SET_ITEM(parts, k, triple);
     }
-    PyObject *valid = out_finish(&s.valid);
+    PyObject *valid = bytes_finish(&s.valid);
     if (valid != NULL) {
         result = PyTuple_Pack(2, valid, parts);
         Py_DECREF(valid);
     }
 done:
     Py_XDECREF(parts);
-    Py_XDECREF(s.valid.bytes);
+    bytes_free(&s.valid);
     for (int k = 0; k < 8; k++) {
-        Py_XDECREF(s.present[k].bytes);
-        Py_XDECREF(s.offsets[k].bytes);
-        Py_XDECREF(s.data[k].bytes);
+        bytes_free(&s.present[k]);
+        bytes_free(&s.offsets[k]);
+        bytes_free(&s.data[k]);
     }
     buf_free(&s.work);
     column_close(&c);
@@ -399,17 +347,18 @@ done:
 
 /* -- normalize and resolve: a string column out ------------------------------------------- */
 
-/* One operation on a valid row (ref, over code points): 1 with its result in out, 2 for
-   a row the core leaves to Python, -1 with an exception. */
-typedef int (*RowOperation)(const Ref *ref, const void *context, Buf *out);
+/* One operation on a valid row (ref, over its UTF-8 bytes) whose result is at most the
+   row's length + MapRows.extra bytes, written into out (the column's data itself): 1 done,
+   2 a row the core leaves to Python, -1 with an exception. */
+typedef int (*RowOperation)(const Ref_ucs1 *ref, void *context, Buf_ucs1 *out);
 
 typedef struct {
     int g, large;
     RowOperation operation;
-    const void *context;
+    void *context;
+    Py_ssize_t extra;
     unsigned char *present;
     Bytes offsets, data;
-    Buf work, out;
     PyObject *left; /* the indices of the rows left to Python */
 } MapRows;
 
@@ -417,46 +366,69 @@ static int
 map_row(void *context, Py_ssize_t r, const unsigned char *p, Py_ssize_t n)
 {
     MapRows *m = context;
-    if (p != NULL) {
-        Py_ssize_t k = row_ucs4(p, n, &m->work);
-        if (k == -2)
+    Ref_ucs1 ref;
+    if (p != NULL && scan_utf8(p, n, m->g, 0, ref.sp)) {
+        ref.s = p;
+        ref.n = n;
+        if (bytes_reserve(&m->data, n + m->extra) < 0)
             return -1;
-        Ref ref;
-        if (k >= 0 && scan_ref(&ref, m->work.p, k, m->g, 0)) {
-            m->out.n = 0;
-            int status = m->operation(&ref, m->context, &m->out);
-            if (status < 0)
+        Buf_ucs1 out; /* the row's result, written in place */
+        buf_over_ucs1(&out, (Py_UCS1 *)m->data.p + m->data.n, n + m->extra);
+        int status = m->operation(&ref, m->context, &out);
+        if (status < 0)
+            return -1;
+        if (status == 1) {
+            m->data.n += out.n;
+            SET_BIT(m->present, r);
+        }
+        else { /* null here; Python fills it in */
+            PyObject *index = PyLong_FromSsize_t(r);
+            int failed = index == NULL || PyList_Append(m->left, index) < 0;
+            Py_XDECREF(index);
+            if (failed)
                 return -1;
-            if (status == 1) {
-                if (bytes_utf8(&m->data, m->out.p, m->out.n) < 0)
-                    return -1;
-                SET_BIT(m->present, r);
-            }
-            else { /* null here; Python fills it in */
-                PyObject *index = PyLong_FromSsize_t(r);
-                int failed = index == NULL || PyList_Append(m->left, index) < 0;
-                Py_XDECREF(index);
-                if (failed)
-                    return -1;
-            }
         }
     }
     return put_offset(&m->offsets, m->data.n, m->large);
 }
 
+/* The bytes the rows of the column span in its data buffer (0 when the offsets are bad:
+   each_row says so). */
+static Py_ssize_t
+column_span(const Column *c)
+{
+    if (c->length == 0)
+        return 0;
+    int64_t start, end;
+    if (c->large) {
+        start = ((const int64_t *)c->offsets.buf)[c->offset];
+        end = ((const int64_t *)c->offsets.buf)[c->offset + c->length];
+    }
+    else {
+        start = ((const int32_t *)c->offsets.buf)[c->offset];
+        end = ((const int32_t *)c->offsets.buf)[c->offset + c->length];
+    }
+    return start < 0 || end < start || end > c->data.len ? 0 : (Py_ssize_t)(end - start);
+}
+
 /* operation over every row of the column under grammar g: the buffers of a string
    column (null where the row is null, invalid or left to Python) and the list of the
-   rows left to Python. */
+   rows left to Python.  The offsets and the data are allocated once, the data from the
+   rows' bytes and the bound of each row's growth (grown geometrically, in place, only
+   past that), and become the result's bytes objects without a copy. */
 static PyObject *
-map_column(const Column *c, int g, RowOperation operation, const void *context)
+map_column(const Column *c, int g, RowOperation operation, void *context, Py_ssize_t extra)
 {
-    MapRows m = {g, c->large, operation, context, new_bitmap(c->length), {0}, {0}};
-    buf_init(&m.work);
-    buf_init(&m.out);
+    MapRows m = {g, c->large, operation, context, extra, new_bitmap(c->length)};
     m.left = PyList_New(0);
     PyObject *result = NULL;
-    if (m.present != NULL && m.left != NULL && put_offset(&m.offsets, 0, c->large) == 0 &&
-        each_row(c, map_row, &m) == 0) {
+    Py_ssize_t width = c->large ? 8 : 4, size = column_span(c);
+    if (c->length && extra <= (PY_SSIZE_T_MAX / 2 - size) / c->length)
+        size += c->length * extra; /* else grown as needed */
+    if (m.present != NULL && m.left != NULL &&
+        bytes_reserve(&m.offsets, (c->length + 1) * width) == 0 &&
+        bytes_reserve(&m.data, size) == 0 &&
+        put_offset(&m.offsets, 0, c->large) == 0 && each_row(c, map_row, &m) == 0) {
         PyObject *buffers = column_result(m.present, c->length, &m.offsets, &m.data);
         m.present = NULL;
         if (buffers != NULL)
@@ -464,25 +436,28 @@ map_column(const Column *c, int g, RowOperation operation, const void *context)
     }
     Py_XDECREF(m.left);
     PyMem_Free(m.present);
-    PyMem_Free(m.offsets.p);
-    PyMem_Free(m.data.p);
-    buf_free(&m.work);
-    buf_free(&m.out);
+    bytes_free(&m.offsets);
+    bytes_free(&m.data);
     return result;
 }
 
+/* What a normalized row may add to its length: "/" for an empty path (§6.2.3), "/." or
+   "./" before a path (§3.3, §4.2), "/" from remove_dot_segments (§5.2.4); with room. */
+#define NORMALIZE_GROWTH 16
+
 typedef struct {
     int g, level;
+    SchemeCache schemes;
 } Normalization;
 
 /* normalize_ref on a row (status 2: a row for the Python path). */
 static int
-normalize_row(const Ref *ref, const void *context, Buf *out)
+normalize_row(const Ref_ucs1 *ref, void *context, Buf_ucs1 *out)
 {
-    const Normalization *how = context;
+    Normalization *how = context;
     if (how->level == LEVEL_STRING)
-        return buf_put(out, ref->s, ref->n) < 0 ? -1 : 1;
-    return normalize_ref(ref, how->g, how->level, out);
+        return buf_put_ucs1(out, ref->s, ref->n) < 0 ? -1 : 1;
+    return normalize_ref_ucs1(ref, how->g, how->level, &how->schemes, out);
 }
 
 PyDoc_STRVAR(column_normalize_doc,
@@ -500,23 +475,25 @@ core_column_normalize(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     Column c;
     if (how.g < 0 || how.level < 0 || column_open(&c, args) < 0)
         return NULL;
-    PyObject *result = map_column(&c, how.g, normalize_row, &how);
+    scheme_cache_init(&how.schemes);
+    PyObject *result = map_column(&c, how.g, normalize_row, &how, NORMALIZE_GROWTH);
+    scheme_cache_clear(&how.schemes);
     column_close(&c);
     return result;
 }
 
 /* RFC 3986 §5.2 of a row against the base (context). */
 static int
-resolve_row(const Ref *ref, const void *context, Buf *out)
+resolve_row(const Ref_ucs1 *ref, void *context, Buf_ucs1 *out)
 {
-    return transform(context, ref, 1, 0, out) < 0 ? -1 : 1;
+    return transform_ucs1(context, ref, 1, 0, out) < 0 ? -1 : 1;
 }
 
 PyDoc_STRVAR(column_resolve_doc,
              "column_resolve(base, validity, offsets, data, offset, length, large, "
-             "grammar_id) -> (validity, offsets, data)\n\nRFC 3986 §5.2: the target of each "
-             "row against base (null where the row is null or invalid); ValueError for a "
-             "base that is invalid or has no scheme.");
+             "grammar_id) -> ((validity, offsets, data), left)\n\nRFC 3986 §5.2: the target "
+             "of each row against base (null where the row is null or invalid); ValueError "
+             "for a base that is invalid or has no scheme.");
 
 static PyObject *
 core_column_resolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
@@ -531,21 +508,21 @@ core_column_resolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "the base is a str");
         return NULL;
     }
-    Py_UCS4 bstack[256];
-    Py_ssize_t bn;
-    Py_UCS4 *b = as_ucs4(base, bstack, 256, &bn);
+    Ref_ucs1 bref;
+    const char *b = PyUnicode_AsUTF8AndSize(base, &bref.n);
     if (b == NULL)
-        return NULL;
-    Ref bref;
-    Column c;
-    PyObject *result = NULL;
-    if (!scan_ref(&bref, b, bn, g, 0) || !HAS(&bref, SCHEME))
+        PyErr_Clear(); /* a lone surrogate: no URI */
+    bref.s = (const Py_UCS1 *)b;
+    if (b == NULL || !scan_utf8(bref.s, bref.n, g, 0, bref.sp) || !HAS(&bref, SCHEME)) {
         PyErr_SetString(PyExc_ValueError, "the base is not a URI with a scheme");
-    else if (column_open(&c, args + 1) == 0) {
-        result = map_column(&c, g, resolve_row, &bref);
-        column_close(&c);
+        return NULL;
     }
-    if (b != bstack)
-        PyMem_Free(b);
+    Column c;
+    if (column_open(&c, args + 1) < 0)
+        return NULL;
+    /* a target is at most the base and the row, "/." (§3.3), "/" (§5.2.4) and the
+       delimiters; with room */
+    PyObject *result = map_column(&c, g, resolve_row, &bref, bref.n + 16);
+    column_close(&c);
     return result;
 }

@@ -30,6 +30,44 @@ in_wide(const WideClass *w, Py_UCS4 c)
     return 0;
 }
 
+/* The well-formed UTF-8 sequence (RFC 3629 §4) of two to four bytes at p[0:n]: its
+   length and its code point in *c, or 0 when the bytes there are not one. */
+static inline int
+utf8_one(const Py_UCS1 *p, Py_ssize_t n, Py_UCS4 *c)
+{
+    Py_UCS1 lead = p[0];
+    int more;
+    Py_UCS4 cp, least;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        more = 1;
+        cp = lead & 0x1F;
+        least = 0x80;
+    }
+    else if (lead >= 0xE0 && lead <= 0xEF) {
+        more = 2;
+        cp = lead & 0x0F;
+        least = 0x800;
+    }
+    else if (lead >= 0xF0 && lead <= 0xF4) {
+        more = 3;
+        cp = lead & 0x07;
+        least = 0x10000;
+    }
+    else
+        return 0;
+    if (n <= more)
+        return 0;
+    for (int j = 1; j <= more; j++) {
+        if ((p[j] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (p[j] & 0x3F);
+    }
+    if (cp < least || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    *c = cp;
+    return more + 1;
+}
+
 /* What run() does with a code point below 256 in a class: RUN[g][k][c], unfolded at
    import from ASCII_CLASSES and WIDE (run_tables), so that the scan's inner loop is one
    lookup.  Code points from 256 on are RUN_WIDE for every class. */
@@ -110,6 +148,49 @@ scan_ucs1(const Py_UCS1 *s, Py_ssize_t n, int g, int flags, Py_ssize_t *out)
     return scan_ucs1_scalar(s, n, g, flags, out);
 }
 
+/* UTF-8 units (an Arrow column's bytes, scan.h's SCAN_UTF8): the same front ends, whose
+   plain bytes are all US-ASCII, so that a byte of a multi-byte character stops them. */
+#define CH Py_UCS1
+#define NARROW 1
+#define SCAN_UTF8
+#define SCAN_ATTR
+#define PLAIN_END(p, s, i, n) (i)
+#define SCAN_NAME(x) x##_utf8_scalar
+#include "scan.h"
+#undef SCAN_NAME
+#undef PLAIN_END
+#if SIMD_X86
+#define PLAIN_END(p, s, i, n) plain_end_sse2(p, s, i, n)
+#define SCAN_NAME(x) x##_utf8_sse2
+#include "scan.h"
+#undef SCAN_NAME
+#undef PLAIN_END
+#undef SCAN_ATTR
+#define SCAN_ATTR __attribute__((target("avx2")))
+#define PLAIN_END(p, s, i, n) plain_end_avx2(p, s, i, n)
+#define SCAN_NAME(x) x##_utf8_avx2
+#include "scan.h"
+#undef SCAN_NAME
+#undef PLAIN_END
+#endif
+#undef SCAN_ATTR
+#undef SCAN_UTF8
+#undef CH
+#undef NARROW
+
+/* Split s[0:n] (UTF-8, spans in bytes) under grammar g, by the front end chosen. */
+static int
+scan_utf8(const Py_UCS1 *s, Py_ssize_t n, int g, int flags, Py_ssize_t *out)
+{
+#if SIMD_X86
+    if (simd_level == SIMD_AVX2)
+        return scan_utf8_avx2(s, n, g, flags, out);
+    if (simd_level == SIMD_SSE2)
+        return scan_utf8_sse2(s, n, g, flags, out);
+#endif
+    return scan_utf8_scalar(s, n, g, flags, out);
+}
+
 #define SCAN_ATTR
 #define CH Py_UCS2
 #define NARROW 0
@@ -139,14 +220,6 @@ typedef struct {
 #define HAS(r, k) ((r)->sp[2 * (k)] >= 0)
 #define AT(r, k) ((r)->s + (r)->sp[2 * (k)])
 #define LEN(r, k) ((r)->sp[2 * (k) + 1] - (r)->sp[2 * (k)])
-
-static int
-scan_ref(Ref *r, const Py_UCS4 *s, Py_ssize_t n, int g, int flags)
-{
-    r->s = s;
-    r->n = n;
-    return scan_ucs4(s, n, g, flags, r->sp);
-}
 
 /* A str as code points: into `stack` when it fits, else into memory the caller frees. */
 static Py_UCS4 *

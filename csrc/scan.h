@@ -3,7 +3,9 @@
    unit type), NARROW (1 for one-byte units) and SCAN_NAME(x) (a name suffix) defined,
    as CPython's stringlib does.  For one-byte units also SCAN_ATTR (the functions'
    attribute: the target of a SIMD front end) and PLAIN_END(p, s, i, n) (simd.c's
-   plain_end of that front end, inlined).
+   plain_end of that front end, inlined); with SCAN_UTF8 defined too, the one-byte units
+   are UTF-8 (an Arrow column's), each character outside US-ASCII read as the code point
+   of its bytes, the spans in bytes.
 
    It accepts exactly what urikit._syntax.parse.split accepts (the grammar's reference pattern,
    RFC 3986 Appendix B's split with each component's character class, then the
@@ -42,9 +44,16 @@ SCAN_NAME(run)(const CH *s, Py_ssize_t i, Py_ssize_t n, int g, int comp)
             i += 3;
             continue;
         }
+#ifdef SCAN_UTF8 /* a character outside US-ASCII: the code point of its UTF-8 bytes */
+        int width = utf8_one(s + i, n - i, &c);
+        if (width == 0 || !in_wide(&WIDE[g][comp], c))
+            return i;
+        i += width;
+#else
         if (!in_wide(&WIDE[g][comp], c))
             return i;
         i++;
+#endif
     }
     return i;
 }

@@ -153,26 +153,6 @@ buf_to_str(const Buf *b)
     return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, b->p, b->n);
 }
 
-/* buf_to_str for a result that is likely ASCII (made from ASCII texts): one pass that
-   narrows and checks; the general conversion when a code point is not ASCII. */
-static PyObject *
-buf_to_ascii_str(const Buf *b)
-{
-    PyObject *str = PyUnicode_New(b->n, 127);
-    if (str == NULL)
-        return NULL;
-    Py_UCS1 *o = PyUnicode_1BYTE_DATA(str);
-    Py_UCS4 any = 0;
-    for (Py_ssize_t i = 0; i < b->n; i++) {
-        any |= b->p[i];
-        o[i] = (Py_UCS1)b->p[i];
-    }
-    if (any < 128)
-        return str;
-    Py_DECREF(str);
-    return buf_to_str(b);
-}
-
 /* scan_ref of text, whose code points s are: the scan of the str's own width (the
    narrow scan is the fast one), the same spans. */
 static int
@@ -188,6 +168,24 @@ PyDoc_STRVAR(resolve_doc,
              "RFC 3986 §5.2: the target of ref against base, or None when either is "
              "invalid or the base has no scheme (the Python path explains).");
 
+/* resolve on two Latin-1 str (one-byte kind): their units as they are, no copy. */
+static PyObject *
+resolve_ucs1(PyObject *base, PyObject *ref, int g, int strict, int keep)
+{
+    Ref_ucs1 bref = {PyUnicode_1BYTE_DATA(base), PyUnicode_GET_LENGTH(base)};
+    Ref_ucs1 rref = {PyUnicode_1BYTE_DATA(ref), PyUnicode_GET_LENGTH(ref)};
+    if (!scan_ucs1(bref.s, bref.n, g, 0, bref.sp) || !HAS(&bref, SCHEME) ||
+        !scan_ucs1(rref.s, rref.n, g, 0, rref.sp))
+        Py_RETURN_NONE;
+    PyObject *result = NULL;
+    Buf_ucs1 out;
+    buf_init_ucs1(&out);
+    if (transform_ucs1(&bref, &rref, strict, keep, &out) == 0)
+        result = PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, out.p, out.n);
+    buf_free_ucs1(&out);
+    return result;
+}
+
 static PyObject *
 core_resolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -200,6 +198,9 @@ core_resolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     if (!PyUnicode_Check(base) || !PyUnicode_Check(ref))
         Py_RETURN_NONE;
+    if (PyUnicode_KIND(base) == PyUnicode_1BYTE_KIND &&
+        PyUnicode_KIND(ref) == PyUnicode_1BYTE_KIND)
+        return resolve_ucs1(base, ref, g, strict, keep);
     Py_UCS4 bstack[256], rstack[256];
     Py_ssize_t bn, rn;
     Py_UCS4 *b = as_ucs4(base, bstack, 256, &bn);
@@ -222,8 +223,7 @@ core_resolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         Buf out;
         buf_init(&out);
         if (transform(&bref, &rref, strict, keep, &out) == 0)
-            result = PyUnicode_IS_ASCII(base) && PyUnicode_IS_ASCII(ref) ? buf_to_ascii_str(&out)
-                                                                         : buf_to_str(&out);
+            result = buf_to_str(&out);
         buf_free(&out);
     }
     if (b != bstack)
@@ -237,6 +237,21 @@ PyDoc_STRVAR(normalize_doc,
              "normalize(text, grammar_id, level) -> str | None\n\n"
              "RFC 3986 §6.2.2 (level 1) or §6.2.2-6.2.3 (level 2); None when the text is "
              "invalid or the Python path must do it.");
+
+/* The answer of normalize for text, whose status is normalize_ref's and whose normal
+   form is out[0:n] (units of `kind`): text itself when unchanged. */
+static PyObject *
+normal_str(PyObject *text, int status, const void *out, Py_ssize_t n, int kind)
+{
+    if (status < 0)
+        return NULL;
+    if (status == 2)
+        Py_RETURN_NONE;
+    if (n == PyUnicode_GET_LENGTH(text) && PyUnicode_KIND(text) == kind &&
+        memcmp(out, PyUnicode_DATA(text), (size_t)(n * kind)) == 0)
+        return Py_NewRef(text); /* already in normal form: the same str */
+    return PyUnicode_FromKindAndData(kind, out, n);
+}
 
 static PyObject *
 core_normalize(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
@@ -253,36 +268,42 @@ core_normalize(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         Py_ssize_t sp[16];
         if (!scan_str(text, g, 0, sp))
             Py_RETURN_NONE;
-        Py_INCREF(text);
-        return text;
+        return Py_NewRef(text);
+    }
+    PyObject *result = NULL;
+    SchemeCache schemes;
+    scheme_cache_init(&schemes);
+    if (PyUnicode_KIND(text) == PyUnicode_1BYTE_KIND) { /* Latin-1: its units as they are */
+        Ref_ucs1 ref = {PyUnicode_1BYTE_DATA(text), PyUnicode_GET_LENGTH(text)};
+        if (!scan_ucs1(ref.s, ref.n, g, 0, ref.sp))
+            Py_RETURN_NONE;
+        Buf_ucs1 out;
+        buf_init_ucs1(&out);
+        int status = normalize_ref_ucs1(&ref, g, level, &schemes, &out);
+        result = normal_str(text, status, out.p, out.n, PyUnicode_1BYTE_KIND);
+        buf_free_ucs1(&out);
+        scheme_cache_clear(&schemes);
+        return result;
     }
     Py_UCS4 stack[256];
     Py_ssize_t n;
     Py_UCS4 *s = as_ucs4(text, stack, 256, &n);
     if (s == NULL)
         return NULL;
-    PyObject *result = NULL;
     Ref ref;
-    if (!scan_text_ref(&ref, text, s, n, g)) {
-        result = Py_None;
-        Py_INCREF(result);
-    }
+    if (!scan_text_ref(&ref, text, s, n, g))
+        result = Py_NewRef(Py_None);
     else {
         Buf out;
         buf_init(&out);
-        int status = normalize_ref(&ref, g, level, &out);
-        if (status == 1 && out.n == n && memcmp(out.p, s, (size_t)n * sizeof(Py_UCS4)) == 0) {
-            result = text; /* already in normal form: the same str */
-            Py_INCREF(result);
-        }
-        else if (status == 1)
-            result = PyUnicode_IS_ASCII(text) ? buf_to_ascii_str(&out) : buf_to_str(&out);
-        else if (status == 2) {
-            result = Py_None;
-            Py_INCREF(result);
-        }
+        int status = normalize_ref(&ref, g, level, &schemes, &out);
+        if (status == 1 && out.n == n && memcmp(out.p, s, (size_t)n * sizeof(Py_UCS4)) == 0)
+            result = Py_NewRef(text); /* already in normal form: the same str */
+        else
+            result = normal_str(text, status, out.p, out.n, PyUnicode_4BYTE_KIND);
         buf_free(&out);
     }
+    scheme_cache_clear(&schemes);
     if (s != stack)
         PyMem_Free(s);
     return result;

@@ -32,8 +32,8 @@ from hypothesis import strategies as st
 
 import urikit
 from tests.profiles import THOROUGH
-from tests.strategies import MUTATION_ALPHABET
-from urikit import _engine, _operations
+from tests.strategies import IRI_MUTATION_ALPHABET, MUTATION_ALPHABET
+from urikit import _engine, _operations, schemes
 from urikit._algorithms.iri import encode_ucs
 from urikit._algorithms.normalize import LEVELS
 from urikit._syntax import charsets as cs
@@ -511,6 +511,117 @@ def test_columns_answer_as_the_per_url_functions(large: bool) -> None:
             for i, row in enumerate(rows)
         ]
         assert _strings(got, n, large) == want
+
+
+def _python_answer(function: Callable[[], str]) -> str | None:
+    """What the batch API makes of a row: the Python engine's answer, None for an error."""
+    with python_engine():
+        try:
+            return function()
+        except ValueError:  # URISyntaxError, ResolutionError
+            return None
+
+
+#: Bases of column_resolve: RFC 3986 §5.4's, one without authority, an IRI (the last).
+COLUMN_BASES = ("http://a/b/c/d;p?q", "foo:b/c", "HTTP://A/b/../c/", "http://ü.example/ä/b?q")
+
+
+def _rows(g: Grammar) -> st.SearchStrategy[list[str | None]]:
+    row = st.one_of(
+        references(grammar=g),
+        near_misses(grammar=g),
+        st.text(alphabet=IRI_MUTATION_ALPHABET + "ÄÉé%7eE", max_size=24),
+        st.none(),
+    )
+    return st.lists(row, max_size=8)
+
+
+@needs_core
+@pytest.mark.parametrize("g", CORE_GRAMMARS, ids=lambda g: g.name)
+@THOROUGH
+@given(data=st.data())
+def test_columns_answer_as_the_python_engine(g: Grammar, data: st.DataObject) -> None:
+    """column_normalize and column_resolve, on the UTF-8 bytes of the rows (a lone
+    surrogate's bytes are no UTF-8: an invalid row), equal the Python engine's per-URL
+    functions, the rows they leave to Python aside."""
+    rows = data.draw(_rows(g))
+    large = data.draw(st.booleans())
+    n = len(rows)
+    validity, offsets, data_ = _buffers(rows, large=large)
+    for level, name in enumerate(LEVELS):
+        got, left = core().column_normalize(validity, offsets, data_, 0, n, large, g.core, level)
+        answers = _strings(got, n, large)
+        for i, row in enumerate(rows):
+            want = (
+                None
+                if row is None
+                else _python_answer(
+                    lambda: urikit.normalize(row, level=name, grammar=g)  # noqa: B023
+                )
+            )
+            if i in left:
+                assert answers[i] is None and want is not None, (row, name)
+            else:
+                assert answers[i] == want, (row, name)
+    for base in COLUMN_BASES if g.name == "rfc3987" else COLUMN_BASES[:-1]:
+        got, left = core().column_resolve(base, validity, offsets, data_, 0, n, large, g.core)
+        assert left == []
+        want_rows = [
+            None if row is None else _python_answer(lambda: urikit.resolve(base, row, grammar=g))  # noqa: B023
+            for row in rows
+        ]
+        assert _strings(got, n, large) == want_rows, base
+
+
+@needs_core
+@pytest.mark.parametrize("g", CORE_GRAMMARS, ids=lambda g: g.name)
+def test_bytes_that_are_no_utf8_are_an_invalid_row(g: Grammar) -> None:
+    """RFC 3629 §3-4: an overlong form, a surrogate, a truncated or stray continuation
+    byte, a code point past U+10FFFF: the row is invalid (null), never read as text."""
+    bad = [b"\xc0\xaf", b"\xed\xa0\x80", b"\xe4\xb8", b"\x80", b"\xf4\x90\x80\x80", b"\xff"]
+    rows = [b"http://h/p" + octets + b"/q" for octets in bad] + ["http://h/ü".encode()]
+    data = b"".join(rows)
+    ends = [0]
+    for row in rows:
+        ends.append(ends[-1] + len(row))
+    offsets = array("i", ends).tobytes()
+    n = len(rows)
+    got, left = core().column_normalize(None, offsets, data, 0, n, False, g.core, 2)
+    iri = g.name == "rfc3987"
+    assert left == [] and _strings(got, n, False) == [None] * (n - 1) + [
+        "http://h/ü" if iri else None
+    ]
+    got, left = core().column_resolve("http://a/b", None, offsets, data, 0, n, False, g.core)
+    assert _strings(got, n, False) == [None] * (n - 1) + ["http://h/ü" if iri else None]
+
+
+@needs_core
+def test_a_column_asks_the_registry_once_per_scheme() -> None:
+    """The scheme facts of a column are read once per distinct scheme (by its lower-case
+    bytes), live: a scheme registered between two calls counts in the second."""
+    rows = [
+        "X-Bytes://h:77/",
+        "x-bytes://H:77",
+        "http://h:80/",
+        *(f"s{i}://h:77/" for i in range(40)),
+    ]
+    validity, offsets, data = _buffers(rows)
+    n = len(rows)
+
+    def normalized() -> list[str | None]:
+        got, left = core().column_normalize(validity, offsets, data, 0, n, False, 0, 2)
+        assert left == []
+        answers = _strings(got, n, False)
+        assert answers == [_python_answer(lambda: urikit.normalize(row)) for row in rows]  # noqa: B023
+        return answers
+
+    before = normalized()
+    assert before[:3] == ["x-bytes://h:77/", "x-bytes://h:77", "http://h/"]
+    try:
+        schemes.register(schemes.Scheme("x-bytes", default_port=77))
+        assert normalized()[:2] == ["x-bytes://h/", "x-bytes://h/"]
+    finally:
+        schemes.unregister("x-bytes")
 
 
 class Text(str):

@@ -21,11 +21,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pyarrow as pa
 import pytest
 
 import urikit
 import urikit._cli.main
 from tests.growth import assert_linear
+from urikit import batch
 
 N = 1_000_000
 #: (text, valid under RFC 3986, valid under RFC 2396)
@@ -393,6 +395,16 @@ def _cli_extract_json(path: str) -> object:
         return urikit._cli.main.main(["extract", "--json", path])
 
 
+#: A column of rows from 10 to 100 KB each (issue 25: buffers grown row by row stepped up
+#: 2.5-4 times in between).
+ROWS = (10 * K, 100 * K)
+
+
+def _column(row: str) -> Any:
+    """An Arrow column of 10 copies of ``row`` (and a null)."""
+    return pa.array([row] * 5 + [None] + [row] * 5, pa.string())
+
+
 def _file(tmp: list[str], text: str) -> str:
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as file:
         file.write(text)
@@ -550,6 +562,31 @@ CORE: list[tuple[str, Callable[[Any], object], Callable[[int], Any], tuple[int, 
         _cli_extract_json,
         lambda n: _file(_FILES, "http://a/ " * (n // 10)),
         (100 * K, 1000 * K),
+    ),
+    # issue 25: an Arrow column of URLs of 10 to 100 KB, written into buffers sized once
+    (
+        "batch normalize dots",
+        batch.normalize,
+        lambda n: _column("http://a/" + "a/./../" * (n // 7)),
+        ROWS,
+    ),
+    (
+        "batch normalize %",
+        batch.normalize,
+        lambda n: _column("http://a/" + "%7e%2F" * (n // 6)),
+        ROWS,
+    ),
+    (
+        "batch resolve ../",
+        lambda c: batch.resolve("http://a/b/", c),
+        lambda n: _column("../" * (n // 3) + "g"),
+        ROWS,
+    ),
+    (
+        "batch resolve a/../",
+        lambda c: batch.resolve("http://a/b/", c),
+        lambda n: _column("a/../" * (n // 5) + "?" + "q" * (n // 2)),
+        ROWS,
     ),
 ]
 
