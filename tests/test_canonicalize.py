@@ -117,7 +117,9 @@ def test_ipv4_forms(host: str, expected: str | None) -> None:
         ("http://[2001:0db8::1]:8080/", "semantic", "http://[2001:db8::1]:8080/"),
         ("http://[::ffff:1.2.3.4]/", "google", "http://1.2.3.4/"),
         ("http://[64:ff9b::1.2.3.4]/", "google", "http://1.2.3.4/"),
-        ("http://[::ffff:1.2.3.4]/", "semantic", "http://[::ffff:102:304]/"),
+        ("http://[::ffff:1.2.3.4]/", "semantic", "http://[::ffff:102:304]/"),  # not ipaddress's
+        ("http://[1:0:0:2:0:0:0:3]/", "semantic", "http://[1:0:0:2::3]/"),  # the longest run
+        ("http://[1:0:0:2:0:0:3:4]/", "semantic", "http://[1::2:0:0:3:4]/"),  # the first
         # session ids, and parameters that only look like them
         ("http://h/?sid=short&a=1", "aggressive", "http://h/?a=1&sid=short"),
         ("http://h/?JSESSIONID=0123456789&a", "aggressive", "http://h/?a"),

@@ -25,7 +25,8 @@ from urikit import _engine, _operations, _reference
 from urikit._syntax.grammar import GRAMMARS, RFC2396, RFC3986
 from urikit._syntax.parse import COMPONENTS, Split, regs_of, split_python
 
-needs_core = pytest.mark.skipif(_engine.core is None, reason="the compiled core is not built")
+#: The compiled core's own tests: deselected on the pure-Python engine (tests/conftest.py).
+needs_core = pytest.mark.core
 
 #: Absent and empty components of every kind, IP literals, RFC 2396's registry-based and
 #: empty servers (whose host, userinfo and port are absent inside a present authority).

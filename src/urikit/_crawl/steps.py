@@ -14,7 +14,7 @@ import re
 import string
 
 from .._algorithms.idna import host_to_ascii
-from .._algorithms.ipv4 import ends_in_a_number, whatwg_ipv4
+from .._algorithms.ipv4 import ends_in_a_number, whatwg_ipv4, whatwg_ipv6
 from .._algorithms.resolve import remove_dot_segments as _rfc3986_remove_dot_segments
 from ..errors import IDNAError
 from .lenient import SPECIAL, URL
@@ -94,13 +94,14 @@ _NUMBER_ENDS = frozenset(string.hexdigits + ".")
 def normalize_ip(u: URL) -> None:
     """A host that reads as an IPv4 address in any legal encoding (decimal, octal, hex,
     fewer than four parts: the URL Standard's IPv4 parser) becomes dotted decimal; an
-    IPv6 literal its RFC 5952 text (Safe Browsing v4, hostname step 3)."""
+    IPv6 literal its compressed text, as the URL Standard serializes it (Safe Browsing v4,
+    hostname step 3)."""
     host = u.host
     if not host:
         return
     if host[0] == "[":
         with contextlib.suppress(ValueError):
-            u.host = f"[{ipaddress.IPv6Address(host[1:-1]).compressed}]"
+            u.host = f"[{whatwg_ipv6(ipaddress.IPv6Address(host[1:-1]).packed)}]"
     elif host[-1] in _NUMBER_ENDS and ends_in_a_number(host):
         address = whatwg_ipv4(host)
         if address is not None:

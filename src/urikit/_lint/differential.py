@@ -20,6 +20,7 @@ import ipaddress
 import urllib.parse
 from types import ModuleType
 
+from .._algorithms.ipv4 import whatwg_ipv6
 from .catalogue import LINT_RULES, Finding, finding, shown
 
 __all__ = ["REJECTED", "Host", "canonical", "differential", "whatwg"]
@@ -74,7 +75,7 @@ def canonical(host: Host, ada: ModuleType | None = None) -> Host:
         host = host[1:-1]
     if ":" in host:
         try:
-            return ipaddress.IPv6Address(host.partition("%")[0]).compressed
+            return whatwg_ipv6(ipaddress.IPv6Address(host.partition("%")[0]).packed)
         except ValueError:
             return host
     if not host.isascii():
