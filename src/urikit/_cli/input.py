@@ -152,28 +152,8 @@ def split_lines(chunks: Iterable[bytes]) -> Iterator[bytes]:
     lone CR (the three that ``bytes.splitlines`` knows).  A CR that ends a chunk is held
     until the next chunk says whether an LF follows, so a CR LF pair cut by a read stays
     one line end; a line that ends in LF is yielded as soon as its chunk is read."""
-    rest: list[bytes] = []  # an unfinished line in pieces, or a line ending in CR
-    for chunk in chunks:
-        if not chunk:
-            continue
-        if rest and rest[-1].endswith(b"\r"):
-            if chunk.startswith(b"\n"):
-                rest.append(b"\n")
-                chunk = chunk[1:]
-            yield b"".join(rest)
-            rest = []
-        lines = chunk.splitlines(keepends=True)
-        # the last line goes on in the next chunk unless it ends in LF (a CR may lack its LF)
-        tail = lines.pop() if lines and not lines[-1].endswith(b"\n") else None
-        if lines:
-            if rest:
-                lines[0] = b"".join([*rest, lines[0]])
-                rest = []
-            yield from lines
-        if tail is not None:
-            rest.append(tail)
-    if rest:
-        yield b"".join(rest)
+    for block in _line_bytes(chunks):  # whole lines, a CR LF pair never cut
+        yield from block.splitlines(keepends=True)
 
 
 class NotUTF8(NamedTuple):
