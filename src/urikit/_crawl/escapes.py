@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from .._syntax.charsets import PCT_TRIPLET
 from .lenient import URL
 
 __all__ = [
@@ -18,7 +19,6 @@ __all__ = [
 ]
 
 _HEX = "0123456789ABCDEFabcdef"
-_ESCAPE = re.compile("%([0-9A-Fa-f]{2})")
 _DECODED = {f"{o:02{x}}": chr(o) for o in range(256) for x in "xX"}
 _DECODED.update({f"{o:02X}"[0] + f"{o:02x}"[1]: chr(o) for o in range(256)})
 _DECODED.update({f"{o:02x}"[0] + f"{o:02X}"[1]: chr(o) for o in range(256)})
@@ -36,10 +36,10 @@ def unescape_repeatedly(octets: str) -> str:
     for _ in range(3):
         if "%" not in octets:
             return octets
-        octets, count = _ESCAPE.subn(_decode, octets)
+        octets, count = PCT_TRIPLET.subn(_decode, octets)
         if not count:
             return octets
-    if _ESCAPE.search(octets) is None:
+    if PCT_TRIPLET.search(octets) is None:
         return octets
     out: list[str] = []
     for char in octets:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from .._algorithms.percent import unencodable
+from .._syntax.charsets import SCHEME_REGEX
 
 __all__ = [
     "SPECIAL",
@@ -117,7 +118,7 @@ def remove_tabs_and_newlines(u: URL) -> None:
 
 
 #: A scheme (RFC 3986 §3.1), and after it what makes ``host:port`` no scheme at all.
-_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
+_SCHEME = re.compile(f"({SCHEME_REGEX}):")
 _PORT_THEN_END = re.compile(r"[0-9]+(?:[/?#\\]|\Z)")
 _AUTHORITY_END = re.compile(r"[/?#]")
 _SPECIAL_AUTHORITY_END = re.compile(r"[/?#\\]")
@@ -127,7 +128,7 @@ _PORT = re.compile(r":([0-9]*)\Z")
 #: with no ``\`` where a special scheme reads it as ``/`` (a speed-up only: every text
 #: it matches splits the same way by the steps below).
 _COMMON = re.compile(
-    r"([A-Za-z][A-Za-z0-9+.\-]*)://([^/?#\\]+)([^?#\\]*)(?:\?([^#]*))?(?:#(.*))?\Z", re.S
+    f"({SCHEME_REGEX})://" + r"([^/?#\\]+)([^?#\\]*)(?:\?([^#]*))?(?:#(.*))?\Z", re.S
 )
 
 

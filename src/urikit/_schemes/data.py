@@ -69,7 +69,6 @@ def _run(chars: frozenset[str]) -> re.Pattern[str]:
 _TOKEN_2045_RUN = _run(TOKEN_2045 | frozenset("%"))  # "%" starts an escape (RFC 2397 §3)
 _HTTP_TOKEN_RUN = _run(HTTP_TOKEN)
 _QUOTED_TOKEN_RUN = _run(HTTP_QUOTED_STRING_TOKEN)
-_ESCAPE = re.compile("%([0-9A-Fa-f]{2})")
 _BASE64_STRICT = re.compile(rb"[A-Za-z0-9+/]*={0,2}")  # RFC 4648 §4, RFC 2045 §6.8
 _BASE64_ALPHABET = re.compile("[A-Za-z0-9+/]*")
 _ASCII_WS = re.compile("[\t\n\f\r ]")
@@ -239,7 +238,7 @@ def _token(uri: str, start: int, end: int, *, value: bool = False) -> str:
     text = uri[start:end]
     if "%" not in text:
         return text
-    for escape in _ESCAPE.finditer(text):
+    for escape in cs.PCT_TRIPLET.finditer(text):
         octet = int(escape.group(1), 16)
         if octet >= 0x80 if value else chr(octet) not in TOKEN_2045:
             what = "no US-ASCII character" if value else "no token character (tspecials)"
@@ -282,7 +281,7 @@ def _octet_position(text: str, index: int) -> int:
     position = octets = 0
     while position < len(text):
         char = text[position]
-        width = 1 if char == "%" and _ESCAPE.match(text, position) else len(char.encode())
+        width = 1 if char == "%" and cs.PCT_TRIPLET.match(text, position) else len(char.encode())
         if octets + width > index:
             break
         octets += width

@@ -144,6 +144,9 @@ UCS = UCSCHAR - BIDI_FORMATTING
 
 #: A ``%`` that does not start a valid pct-encoded triplet (RFC 3986 §2.1, RFC 2396 §2.4.1).
 BAD_PCT = re.compile("%(?!" + "[0-9A-Fa-f]" * 2 + ")")
+#: A pct-encoded triplet (RFC 3986 §2.1), its two hex digits the group: for the readers
+#: that decode escapes one at a time (the crawl profiles, data: URLs).
+PCT_TRIPLET = re.compile("%(" + "[0-9A-Fa-f]" * 2 + ")")
 #: The reason for a ``%`` without two HEXDIG after it.
 BAD_ESCAPE = "'%' must be followed by two hexadecimal digits (RFC 3986 §2.1)"
 
