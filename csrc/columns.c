@@ -61,7 +61,7 @@ column_open(Column *c, PyObject *const *args)
 }
 
 /* Row r of the column: 1 and its UTF-8 bytes, 0 for a null, -1 for bad offsets. */
-static int
+static inline int
 column_row(const Column *c, Py_ssize_t r, const unsigned char **p, Py_ssize_t *n)
 {
     Py_ssize_t at = c->offset + r;
@@ -123,7 +123,7 @@ put_offset(Bytes *o, int64_t value, int large)
 
 /* Scan a row: 1 valid (spans in sp, over the row's bytes when *ucs is 0, else over
    work's code points), 0 invalid, -1 an exception. */
-static int
+static inline int
 scan_row(const unsigned char *p, Py_ssize_t n, int g, int flags, Py_ssize_t *sp, Buf *work,
          int *ucs)
 {
@@ -161,8 +161,8 @@ column_result(unsigned char *present, Py_ssize_t length, Bytes *offsets, Bytes *
    -1 with an exception stops the loop. */
 typedef int (*RowVisit)(void *context, Py_ssize_t r, const unsigned char *p, Py_ssize_t n);
 
-static int
-each_row(const Column *c, RowVisit visit, void *context)
+static inline __attribute__((always_inline)) int
+each_row(const Column *c, RowVisit visit, void *context) /* inlined: each visit a direct call */
 {
     for (Py_ssize_t r = 0; r < c->length; r++) {
         const unsigned char *p = NULL;
@@ -180,14 +180,29 @@ typedef struct {
     int g, flags;
     unsigned char *bits;
     Buf work;
+    const unsigned char *data; /* the column's data, for the accept filter's chunk */
+    Py_ssize_t len;
+    Chunk *chunk; /* NULL when the filter does not run */
 } ValidRows;
 
 static int
 valid_row(void *context, Py_ssize_t r, const unsigned char *p, Py_ssize_t n)
 {
     ValidRows *v = context;
+    if (p == NULL)
+        return 0;
+    Chunk *ch = v->chunk;
+    if (ch != NULL && n <= ACCEPT_CHUNK) { /* accept.c, else the scan decides */
+        Py_ssize_t at = p - v->data;
+        if (__builtin_expect(at < ch->start || at + n > ch->end, 0))
+            chunk_read(ch, v->data, at, v->len, v->g, simd_level);
+        if (__builtin_expect(accept_row(ch, p, n, at - ch->start, v->g), 1)) {
+            SET_BIT(v->bits, r);
+            return 0;
+        }
+    }
     Py_ssize_t sp[16];
-    int ucs, ok = p == NULL ? 0 : scan_row(p, n, v->g, v->flags, sp, &v->work, &ucs);
+    int ucs, ok = scan_row(p, n, v->g, v->flags, sp, &v->work, &ucs);
     if (ok > 0)
         SET_BIT(v->bits, r);
     return ok < 0 ? -1 : 0;
@@ -203,17 +218,29 @@ core_column_valid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     if (check_args(args, nargs, 8, "column_valid") < 0)
         return NULL;
-    ValidRows v = {grammar_id(args[6]), small_int(args[7], RULE_ALL), NULL, {0}};
+    ValidRows v = {grammar_id(args[6]), small_int(args[7], RULE_ALL), NULL, {0}, NULL, 0, NULL};
     Column c;
     if (v.g < 0 || v.flags < 0 || column_open(&c, args) < 0)
         return NULL;
     buf_init(&v.work);
+    v.data = c.data.buf;
+    v.len = c.data.len;
     PyObject *result = NULL;
     v.bits = new_bitmap(c.length);
-    if (v.bits != NULL && each_row(&c, valid_row, &v) == 0) {
+    /* the filter accepts URIs only: not for a rule that forbids a scheme */
+    if (v.bits != NULL && accept_on[v.g] && simd_level != SIMD_SCALAR &&
+        !(v.flags & RULE_SCHEME_FORBIDDEN)) {
+        v.chunk = PyMem_Malloc(sizeof(Chunk));
+        if (v.chunk == NULL)
+            PyErr_NoMemory();
+        else
+            v.chunk->start = v.chunk->end = 0;
+    }
+    if (v.bits != NULL && !PyErr_Occurred() && each_row(&c, valid_row, &v) == 0) {
         result = bitmap_bytes(v.bits, c.length);
         v.bits = NULL;
     }
+    PyMem_Free(v.chunk);
     PyMem_Free(v.bits);
     buf_free(&v.work);
     column_close(&c);

@@ -26,6 +26,7 @@
 /* One translation unit, one concern a file (each includes nothing itself): */
 #include "simd.c"
 #include "scan.c"
+#include "accept.c"
 #include "buffers.c"
 #include "resolve.c"
 #include "normalize.c"
@@ -159,6 +160,7 @@ PyInit__core(void)
         return NULL;
     simd_init();
     run_tables();
+    accept_tables();
     if (!str_default_port || !str_default_host || !str_empty_path_is_root || !str_normalize_path)
         return NULL;
     PyObject *m = PyModule_Create(&core_module);

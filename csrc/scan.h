@@ -14,8 +14,8 @@
 
 /* The end of the longest run of class `comp` (K_*) from i, or -1 when a
    '%' of the run does not start a pct-encoded triplet (RFC 3986 §2.1): then no rule
-   matches the text at all. */
-SCAN_ATTR static Py_ssize_t
+   matches the text at all.  Inlined into scan(), each of whose runs has its class fixed. */
+SCAN_ATTR static inline __attribute__((always_inline)) Py_ssize_t
 SCAN_NAME(run)(const CH *s, Py_ssize_t i, Py_ssize_t n, int g, int comp)
 {
     const uint8_t *step = RUN[g][comp]; /* ASCII_CLASSES' bit comp, unfolded (run_tables) */

@@ -7,6 +7,7 @@ columns; a bad byte at every position of rows around the 16- and 32-byte widths.
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -177,3 +178,125 @@ def test_columns_answer_as_python_on_every_front_end(rows: list[str | None], lar
                     assert got == [None] * 8
                 else:  # scheme, authority, userinfo, host, port, path, query, fragment
                     assert tuple(got) == parts_i[1:], (name, rows[i])
+
+
+# -- the accept filter of a column's validity (csrc/accept.c) ---------------------------
+#: What may make or break each part of a row the filter reads, as pieces: scheme
+#: characters and what is not one; the delimiters that end or escape a reg-name (a port,
+#: userinfo, an IP literal, pct-encoded octets); the query's own characters; '%' with and
+#: without hex digits, '#', space, controls, non-ASCII.
+SCHEME_PART = st.sampled_from(["http", "a", "Z9+-.", "9a", "a_b", "a~", "é", "", "a%41", "a/b"])
+AUTHORITY_PART = st.tuples(  # userinfo "@", host, port, and what may follow
+    st.sampled_from(["", "u@", "u:p@", "@", "%41@", "é@", "a b@", "[@"]),
+    st.sampled_from(
+        [
+            "h",
+            "b.c",
+            "",
+            "-_~!$&'()*+,;=",
+            "[::1]",
+            "[v1.x]",
+            "[",
+            "]",
+            "%41",
+            "%4",
+            "é",
+            "x@y",
+            "a b",
+        ]
+    ),
+    st.sampled_from(["", ":", ":80", ":x", ":8a", "::", ":8:8"]),
+    st.sampled_from(["", "", "/", "?", "#", " ", "[", "]", "%", "é"]),
+).map("".join)
+REST_PART = st.tuples(  # path and query characters, then at most one that may break them
+    st.lists(
+        st.sampled_from(["/", "p", ":", "@", "?", "!$&'()*+,;=-._~", "//", "%41"]), max_size=4
+    ),
+    st.sampled_from(["", "", "", "#", "#f", "%g1", "%4", "[", "]", " ", "\x00", "\x7f", "é", "ā"]),
+).map(lambda parts: "".join(parts[0]) + parts[1])
+FILTERED = st.builds(
+    lambda scheme, slashes, authority, rest: f"{scheme}:{slashes}{authority}{rest}",
+    SCHEME_PART,
+    st.sampled_from(["", "/", "//", "///"]),
+    AUTHORITY_PART,
+    REST_PART,
+)
+
+
+def _valid_on_every_front_end(rows: list[str | None], offset: int = 0) -> None:
+    """column_valid of ``rows[offset:]`` under every grammar and rule, on every front end,
+    against the pure-Python engine's answer."""
+    n = len(rows) - offset
+    for large in (False, True):
+        buffers = _buffers(rows, large=large)
+        for g in CORE_GRAMMARS:
+            for rule in dict.fromkeys(g.rules):
+                want = [
+                    row is not None and _python_components(row, g, rule) is not None
+                    for row in rows[offset:]
+                ]
+                flags = g.rules[rule].flags
+                for name in FRONT_ENDS:
+                    with front_end(name):
+                        valid = core().column_valid(*buffers, offset, n, large, g.core, flags)
+                    got = _bits(valid, n)
+                    assert got == want, [
+                        (name, rule, row)
+                        for row, a, b in zip(rows[offset:], got, want, strict=True)
+                        if a != b
+                    ]
+
+
+@THOROUGH
+@given(st.lists(st.none() | FILTERED, max_size=8))
+def test_the_accept_filter_accepts_only_what_the_scan_accepts(rows: list[str | None]) -> None:
+    """Rows shaped as the filter reads them (scheme ":" ["//" authority] rest), each part
+    with what breaks it: the same validity as the pure-Python engine, for every rule
+    (the filter runs for those that admit a scheme), on every front end."""
+    _valid_on_every_front_end(rows)
+
+
+def test_the_accept_filter_on_every_combination_of_its_parts() -> None:
+    """Every scheme, "//", userinfo, host, port and what follows of a small product that
+    holds each way a part breaks, as one column (8,820 rows)."""
+    rows: list[str | None] = [
+        f"{scheme}:{slashes}{userinfo}{host}{port}{rest}"
+        for scheme in ("http", "a_b", "9a", "")
+        for slashes in ("", "//", "///")
+        for userinfo in ("", "u@", "@")
+        for host in ("h", "", "[::1]", "%41", "é", "[", "x@y")
+        for port in ("", ":", ":80", ":x", "::")
+        for rest in ("", "/", "?", "#", " ", "/p?q", "/%4")
+    ]
+    _valid_on_every_front_end(rows)
+
+
+def test_the_accept_filter_across_its_chunks_and_at_the_end_of_the_data() -> None:
+    """Rows across the filter's 16 KiB chunks, rows longer than a chunk, a row that ends
+    the data buffer 1 to 64 bytes into a block, and a column sliced at an offset."""
+    chance = random.Random(25)
+    pieces = [
+        "http://h/",
+        "https://a.b/c?d",
+        "x:",
+        "file:///p",
+        "h://a:1/",
+        "a://b@c",
+        "m:%41",
+        "q:/a b",
+        "w://h#f",
+        "z:é",
+        "s://[::1]/",
+        "t://h?x/y?z",
+    ]
+    rows: list[str | None] = []
+    while sum(len(row or "") for row in rows) < 40_000:
+        rows.append(
+            chance.choice(pieces) + "p" * chance.randrange(80) if chance.random() < 0.97 else None
+        )
+    rows += ["http://h/" + "a" * 20_000, "http://h/" + "a" * 20_000 + " ", "x:" + "b" * 16_384]
+    for tail in range(1, 65):
+        _valid_on_every_front_end([*rows[-40:], "http://h/" + "c" * tail])
+        _valid_on_every_front_end(["http://h/" + "c" * tail + "%"])
+    _valid_on_every_front_end(rows)
+    _valid_on_every_front_end(rows, offset=7)
