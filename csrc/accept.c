@@ -65,9 +65,11 @@ first_bit(const uint64_t *bits, Py_ssize_t from, Py_ssize_t to)
     return to;
 }
 
-/* Whether row s[0:n], at bit `at` of the chunk's stops, is accepted under grammar g. */
-static inline int
-accept_row(const Chunk *ch, const unsigned char *s, Py_ssize_t n, Py_ssize_t at, int g)
+/* Whether row s[0:n], at bit `at` of the chunk's stops, is accepted under grammar g; its
+   spans as the scan gives them (scan.h) in sp[16] when sp is not NULL. */
+static inline __attribute__((always_inline)) int
+accept_row(const Chunk *ch, const unsigned char *s, Py_ssize_t n, Py_ssize_t at, int g,
+           Py_ssize_t *sp)
 {
     if (n == 0 || s[0] >= 128 || !(ASCII_CLASSES[g][s[0]] & CL_ALPHA))
         return 0;
@@ -75,9 +77,29 @@ accept_row(const Chunk *ch, const unsigned char *s, Py_ssize_t n, Py_ssize_t at,
     Py_ssize_t colon = 1;
     while (colon < n && scheme[s[colon]] == RUN_IN)
         colon++;
-    if (colon == n || s[colon] != ':')
+    if (colon == n || s[colon] != ':' || first_bit(ch->stops, at + colon + 1, at + n) != at + n)
         return 0;
-    return first_bit(ch->stops, at + colon + 1, at + n) == at + n;
+    if (sp == NULL)
+        return 1;
+    for (int k = 0; k < 16; k++)
+        sp[k] = -1;
+    sp[2 * SCHEME] = 0;
+    sp[2 * SCHEME + 1] = colon;
+    Py_ssize_t i = colon + 1;
+    const unsigned char *mark = memchr(s + i, '?', (size_t)(n - i));
+    Py_ssize_t query = mark == NULL ? n : mark - s; /* the first "?" */
+    if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') { /* the authority: a reg-name */
+        mark = memchr(s + i + 2, '/', (size_t)(query - i - 2));
+        sp[2 * AUTHORITY] = sp[2 * HOST] = i + 2;
+        i = sp[2 * AUTHORITY + 1] = sp[2 * HOST + 1] = mark == NULL ? query : mark - s;
+    }
+    sp[2 * PATH] = i;
+    sp[2 * PATH + 1] = query;
+    if (query < n) {
+        sp[2 * QUERY] = query + 1;
+        sp[2 * QUERY + 1] = n;
+    }
+    return 1;
 }
 
 #if SIMD_X86
@@ -122,4 +144,52 @@ chunk_read(Chunk *ch, const unsigned char *data, Py_ssize_t start, Py_ssize_t le
     (void)ch, (void)data, (void)start, (void)len, (void)g, (void)level;
     return 0;
 #endif
+}
+
+/* The accept filter over the rows of one column: where its data is, and the chunk of
+   stops read last (NULL when the filter does not run: no front end, a grammar whose
+   tables do not bear it out, or a rule that forbids a scheme). */
+typedef struct {
+    const unsigned char *data;
+    Py_ssize_t len;
+    int g;
+    Chunk *chunk;
+} Accept;
+
+/* The filter of the column data[0:len] under grammar g and rule flags; -1 and an
+   exception when memory runs out. */
+static int
+accept_open(Accept *a, const unsigned char *data, Py_ssize_t len, int g, int flags)
+{
+    *a = (Accept){data, len, g, NULL};
+    if (!accept_on[g] || simd_level == SIMD_SCALAR || (flags & RULE_SCHEME_FORBIDDEN))
+        return 0;
+    a->chunk = PyMem_Malloc(sizeof(Chunk));
+    if (a->chunk == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    a->chunk->start = a->chunk->end = 0;
+    return 0;
+}
+
+static void
+accept_close(Accept *a)
+{
+    PyMem_Free(a->chunk);
+    a->chunk = NULL;
+}
+
+/* Whether the column's row p[0:n] is accepted (accept_row), its spans in sp unless it is
+   NULL; the chunk of stops that holds the row read first. */
+static inline __attribute__((always_inline)) int
+accept(Accept *a, const unsigned char *p, Py_ssize_t n, Py_ssize_t *sp)
+{
+    Chunk *ch = a->chunk;
+    if (ch == NULL || n > ACCEPT_CHUNK)
+        return 0;
+    Py_ssize_t at = p - a->data;
+    if (__builtin_expect(at < ch->start || at + n > ch->end, 0))
+        chunk_read(ch, a->data, at, a->len, a->g, simd_level);
+    return accept_row(ch, p, n, at - ch->start, a->g, sp);
 }

@@ -180,9 +180,7 @@ typedef struct {
     int g, flags;
     unsigned char *bits;
     Buf work;
-    const unsigned char *data; /* the column's data, for the accept filter's chunk */
-    Py_ssize_t len;
-    Chunk *chunk; /* NULL when the filter does not run */
+    Accept accept;
 } ValidRows;
 
 static int
@@ -191,17 +189,11 @@ valid_row(void *context, Py_ssize_t r, const unsigned char *p, Py_ssize_t n)
     ValidRows *v = context;
     if (p == NULL)
         return 0;
-    Chunk *ch = v->chunk;
-    if (ch != NULL && n <= ACCEPT_CHUNK) { /* accept.c, else the scan decides */
-        Py_ssize_t at = p - v->data;
-        if (__builtin_expect(at < ch->start || at + n > ch->end, 0))
-            chunk_read(ch, v->data, at, v->len, v->g, simd_level);
-        if (__builtin_expect(accept_row(ch, p, n, at - ch->start, v->g), 1)) {
-            SET_BIT(v->bits, r);
-            return 0;
-        }
+    if (__builtin_expect(accept(&v->accept, p, n, NULL), 1)) { /* accept.c */
+        SET_BIT(v->bits, r);
+        return 0;
     }
-    Py_ssize_t sp[16];
+    Py_ssize_t sp[16]; /* else the scan decides */
     int ucs, ok = scan_row(p, n, v->g, v->flags, sp, &v->work, &ucs);
     if (ok > 0)
         SET_BIT(v->bits, r);
@@ -218,29 +210,20 @@ core_column_valid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     if (check_args(args, nargs, 8, "column_valid") < 0)
         return NULL;
-    ValidRows v = {grammar_id(args[6]), small_int(args[7], RULE_ALL), NULL, {0}, NULL, 0, NULL};
+    ValidRows v = {grammar_id(args[6]), small_int(args[7], RULE_ALL)};
     Column c;
     if (v.g < 0 || v.flags < 0 || column_open(&c, args) < 0)
         return NULL;
     buf_init(&v.work);
-    v.data = c.data.buf;
-    v.len = c.data.len;
     PyObject *result = NULL;
     v.bits = new_bitmap(c.length);
-    /* the filter accepts URIs only: not for a rule that forbids a scheme */
-    if (v.bits != NULL && accept_on[v.g] && simd_level != SIMD_SCALAR &&
-        !(v.flags & RULE_SCHEME_FORBIDDEN)) {
-        v.chunk = PyMem_Malloc(sizeof(Chunk));
-        if (v.chunk == NULL)
-            PyErr_NoMemory();
-        else
-            v.chunk->start = v.chunk->end = 0;
+    if (v.bits != NULL && accept_open(&v.accept, c.data.buf, c.data.len, v.g, v.flags) == 0) {
+        if (each_row(&c, valid_row, &v) == 0) {
+            result = bitmap_bytes(v.bits, c.length);
+            v.bits = NULL;
+        }
+        accept_close(&v.accept);
     }
-    if (v.bits != NULL && !PyErr_Occurred() && each_row(&c, valid_row, &v) == 0) {
-        result = bitmap_bytes(v.bits, c.length);
-        v.bits = NULL;
-    }
-    PyMem_Free(v.chunk);
     PyMem_Free(v.bits);
     buf_free(&v.work);
     column_close(&c);
@@ -264,6 +247,7 @@ typedef struct {
     int g, flags, large;
     Bytes valid, present[8], offsets[8], data[8];
     Buf work;
+    Accept accept;
 } SplitRows;
 
 static int
@@ -271,7 +255,9 @@ split_row(void *context, Py_ssize_t r, const unsigned char *p, Py_ssize_t n)
 {
     SplitRows *s = context;
     Py_ssize_t sp[16];
-    int ucs = 0, ok = p == NULL ? 0 : scan_row(p, n, s->g, s->flags, sp, &s->work, &ucs);
+    int ucs = 0, ok = 0;
+    if (p != NULL && !(ok = accept(&s->accept, p, n, sp))) /* accept.c, else the scan */
+        ok = scan_row(p, n, s->g, s->flags, sp, &s->work, &ucs);
     if (ok < 0)
         return -1;
     if (ok) {
@@ -341,7 +327,11 @@ core_column_split(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             bytes_reserve(&s.data[k], guess) < 0)
             goto done;
     }
-    if (each_row(&c, split_row, &s) < 0 || (parts = PyList_New(8)) == NULL)
+    if (accept_open(&s.accept, c.data.buf, c.data.len, s.g, s.flags) < 0)
+        goto done;
+    int failed = each_row(&c, split_row, &s) < 0;
+    accept_close(&s.accept);
+    if (failed || (parts = PyList_New(8)) == NULL)
         goto done;
     for (int k = 0; k < 8; k++) {
         PyObject *v = bytes_finish(&s.present[k]), *o = bytes_finish(&s.offsets[k]),
@@ -387,6 +377,7 @@ typedef struct {
     unsigned char *present;
     Bytes offsets, data;
     PyObject *left; /* the indices of the rows left to Python */
+    Accept accept;
 } MapRows;
 
 static int
@@ -394,7 +385,7 @@ map_row(void *context, Py_ssize_t r, const unsigned char *p, Py_ssize_t n)
 {
     MapRows *m = context;
     Ref_ucs1 ref;
-    if (p != NULL && scan_utf8(p, n, m->g, 0, ref.sp)) {
+    if (p != NULL && (accept(&m->accept, p, n, ref.sp) || scan_utf8(p, n, m->g, 0, ref.sp))) {
         ref.s = p;
         ref.n = n;
         if (bytes_reserve(&m->data, n + m->extra) < 0)
@@ -454,10 +445,14 @@ map_column(const Column *c, int g, RowOperation operation, void *context, Py_ssi
         size += c->length * extra; /* else grown as needed */
     if (m.present != NULL && m.left != NULL &&
         bytes_reserve(&m.offsets, (c->length + 1) * width) == 0 &&
-        bytes_reserve(&m.data, size) == 0 &&
-        put_offset(&m.offsets, 0, c->large) == 0 && each_row(c, map_row, &m) == 0) {
-        PyObject *buffers = column_result(m.present, c->length, &m.offsets, &m.data);
-        m.present = NULL;
+        bytes_reserve(&m.data, size) == 0 && put_offset(&m.offsets, 0, c->large) == 0 &&
+        accept_open(&m.accept, c->data.buf, c->data.len, g, 0) == 0) {
+        int failed = each_row(c, map_row, &m) < 0;
+        accept_close(&m.accept);
+        PyObject *buffers =
+            failed ? NULL : column_result(m.present, c->length, &m.offsets, &m.data);
+        if (!failed)
+            m.present = NULL;
         if (buffers != NULL)
             result = Py_BuildValue("(NO)", buffers, m.left);
     }

@@ -224,27 +224,33 @@ FILTERED = st.builds(
 
 
 def _valid_on_every_front_end(rows: list[str | None], offset: int = 0) -> None:
-    """column_valid of ``rows[offset:]`` under every grammar and rule, on every front end,
-    against the pure-Python engine's answer."""
+    """column_valid and column_split of ``rows[offset:]`` under every grammar and rule, on
+    every front end, against the pure-Python engine's validity and components."""
     n = len(rows) - offset
     for large in (False, True):
         buffers = _buffers(rows, large=large)
         for g in CORE_GRAMMARS:
             for rule in dict.fromkeys(g.rules):
                 want = [
-                    row is not None and _python_components(row, g, rule) is not None
+                    None if row is None else _python_components(row, g, rule)
                     for row in rows[offset:]
                 ]
                 flags = g.rules[rule].flags
                 for name in FRONT_ENDS:
                     with front_end(name):
                         valid = core().column_valid(*buffers, offset, n, large, g.core, flags)
+                        bits, parts = core().column_split(*buffers, offset, n, large, g.core, flags)
                     got = _bits(valid, n)
-                    assert got == want, [
+                    assert got == _bits(bits, n) == [w is not None for w in want], [
                         (name, rule, row)
                         for row, a, b in zip(rows[offset:], got, want, strict=True)
-                        if a != b
+                        if a != (b is not None)
                     ]
+                    columns = [_strings(part, n, large) for part in parts]
+                    for i, parts_i in enumerate(want):
+                        if parts_i is not None:  # scheme, authority, userinfo, host, port, ...
+                            components = tuple(column[i] for column in columns)
+                            assert components == parts_i[1:], (name, rule, rows[offset + i])
 
 
 @THOROUGH
