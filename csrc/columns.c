@@ -385,7 +385,8 @@ map_row(void *context, Py_ssize_t r, const unsigned char *p, Py_ssize_t n)
 {
     MapRows *m = context;
     Ref_ucs1 ref;
-    if (p != NULL && (accept(&m->accept, p, n, ref.sp) || scan_utf8(p, n, m->g, 0, ref.sp))) {
+    ref.no_pct = p != NULL && accept(&m->accept, p, n, ref.sp); /* accept.c: no '%' */
+    if (p != NULL && (ref.no_pct || scan_utf8(p, n, m->g, 0, ref.sp))) {
         ref.s = p;
         ref.n = n;
         if (bytes_reserve(&m->data, n + m->extra) < 0)
@@ -530,7 +531,7 @@ core_column_resolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "the base is a str");
         return NULL;
     }
-    Ref_ucs1 bref;
+    Ref_ucs1 bref = {NULL};
     const char *b = PyUnicode_AsUTF8AndSize(base, &bref.n);
     if (b == NULL)
         PyErr_Clear(); /* a lone surrogate: no URI */

@@ -20,6 +20,9 @@
 #include <structmember.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h> /* madvise: buffers.c */
+#endif
 
 #include "tables.h"
 

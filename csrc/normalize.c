@@ -109,8 +109,8 @@ scheme_cache_clear(SchemeCache *c)
 static const SchemeEntry *
 scheme_lookup(SchemeCache *c, const char *name, Py_ssize_t n)
 {
-    for (int k = 0; k < c->count; k++) { /* from the one found last: rows come in runs */
-        int i = (c->last + k) % c->count;
+    /* from the one found last (rows come in runs) */
+    for (int k = 0, i = c->last; k < c->count; k++, i = i + 1 < c->count ? i + 1 : 0) {
         if (c->entries[i].n == n && memcmp(c->entries[i].name, name, (size_t)n) == 0) {
             c->last = i;
             return &c->entries[i];

@@ -6,16 +6,17 @@
 
 /* §6.2.2.1 and §6.2.2.2: each pct-encoded triplet of s[0:n] decoded when it is an
    unreserved octet, else with upper-case hex digits; with `lower`, ASCII letters in
-   lower case too (a host: RFC 3986 §6.2.2.1, RFC 3987 §5.3.2.1). */
+   lower case too (a host: RFC 3986 §6.2.2.1, RFC 3987 §5.3.2.1).  With `pct` 0, s is
+   known to hold no '%'. */
 static int
-UNIT(put_pct_normal)(UNIT(Buf) *out, const CH *s, Py_ssize_t n, int lower)
+UNIT(put_pct_normal)(UNIT(Buf) *out, const CH *s, Py_ssize_t n, int lower, int pct)
 {
     if (UNIT(buf_reserve)(out, n) < 0)
         return -1;
     CH *o = out->p + out->n;
     Py_ssize_t i = 0;
     while (i < n) {
-        Py_ssize_t j = UNIT(find_unit)(s, i, n, '%'); /* up to the next '%': as it is */
+        Py_ssize_t j = pct ? UNIT(find_unit)(s, i, n, '%') : n; /* to the next '%': as it is */
         if (lower)
             for (; i < j; i++) {
                 CH c = s[i];
@@ -73,8 +74,8 @@ UNIT(normalize_ref)(const UNIT(Ref) *r, int g, int level, SchemeCache *schemes, 
 {
     UNIT(Buf) tmp; /* the path, when it has triplets to normalize */
     UNIT(buf_init)(&tmp);
-    int status = -1;
-    if (g == 1 && UNIT(find_unit)(r->s, 0, r->n, '%') < r->n) {
+    int status = -1, pct = !r->no_pct;
+    if (g == 1 && pct && UNIT(find_unit)(r->s, 0, r->n, '%') < r->n) {
         status = 2; /* RFC 3987 §5.3.2.3: decoding UCS escapes is the Python path's */
         goto done;
     }
@@ -82,7 +83,7 @@ UNIT(normalize_ref)(const UNIT(Ref) *r, int g, int level, SchemeCache *schemes, 
        may then drop the host, the last of them) */
     int has_scheme = HAS(r, SCHEME), has_host = HAS(r, HOST);
     Py_ssize_t scheme_at = out->n, userinfo_n = 0, host_at = 0;
-    if (has_scheme && UNIT(put_pct_normal)(out, AT(r, SCHEME), LEN(r, SCHEME), 1) < 0)
+    if (has_scheme && UNIT(put_pct_normal)(out, AT(r, SCHEME), LEN(r, SCHEME), 1, pct) < 0)
         goto done;
     Py_ssize_t scheme_n = out->n - scheme_at;
     if (has_scheme && UNIT(buf_ascii)(out, ":") < 0)
@@ -92,7 +93,7 @@ UNIT(normalize_ref)(const UNIT(Ref) *r, int g, int level, SchemeCache *schemes, 
             goto done;
         if (HAS(r, USERINFO)) {
             Py_ssize_t at = out->n;
-            if (UNIT(put_pct_normal)(out, AT(r, USERINFO), LEN(r, USERINFO), 0) < 0)
+            if (UNIT(put_pct_normal)(out, AT(r, USERINFO), LEN(r, USERINFO), 0, pct) < 0)
                 goto done;
             userinfo_n = out->n - at;
             if (UNIT(buf_ascii)(out, "@") < 0)
@@ -105,17 +106,17 @@ UNIT(normalize_ref)(const UNIT(Ref) *r, int g, int level, SchemeCache *schemes, 
             Py_ssize_t zone = 0;
             while (zone < hn && h[zone] != '%')
                 zone++;
-            if (UNIT(put_pct_normal)(out, h, zone, 1) < 0 ||
-                UNIT(put_pct_normal)(out, h + zone, hn - zone, 0) < 0)
+            if (UNIT(put_pct_normal)(out, h, zone, 1, pct) < 0 ||
+                UNIT(put_pct_normal)(out, h + zone, hn - zone, 0, pct) < 0)
                 goto done;
         }
-        else if (UNIT(put_pct_normal)(out, h, hn, 1) < 0)
+        else if (UNIT(put_pct_normal)(out, h, hn, 1, pct) < 0)
             goto done;
     }
     const CH *decoded = AT(r, PATH); /* the path, its triplets normalized */
     Py_ssize_t decoded_n = LEN(r, PATH);
-    if (UNIT(find_unit)(decoded, 0, decoded_n, '%') < decoded_n) {
-        if (UNIT(put_pct_normal)(&tmp, decoded, decoded_n, 0) < 0)
+    if (pct && UNIT(find_unit)(decoded, 0, decoded_n, '%') < decoded_n) {
+        if (UNIT(put_pct_normal)(&tmp, decoded, decoded_n, 0, pct) < 0)
             goto done;
         decoded = tmp.p;
         decoded_n = tmp.n;
@@ -218,10 +219,11 @@ UNIT(normalize_ref)(const UNIT(Ref) *r, int g, int level, SchemeCache *schemes, 
     }
     if (HAS(r, QUERY) &&
         (UNIT(buf_ascii)(out, "?") < 0 ||
-         UNIT(put_pct_normal)(out, AT(r, QUERY), LEN(r, QUERY), 0) < 0))
+         UNIT(put_pct_normal)(out, AT(r, QUERY), LEN(r, QUERY), 0, pct) < 0))
         goto done;
-    if (HAS(r, FRAGMENT) && (UNIT(buf_ascii)(out, "#") < 0 ||
-                             UNIT(put_pct_normal)(out, AT(r, FRAGMENT), LEN(r, FRAGMENT), 0) < 0))
+    if (HAS(r, FRAGMENT) &&
+        (UNIT(buf_ascii)(out, "#") < 0 ||
+         UNIT(put_pct_normal)(out, AT(r, FRAGMENT), LEN(r, FRAGMENT), 0, pct) < 0))
         goto done;
     status = 1;
 done:

@@ -10,6 +10,7 @@ typedef struct {
     const Py_UCS1 *s;
     Py_ssize_t n;
     Py_ssize_t sp[16];
+    int no_pct; /* 1: s is known to hold no '%' (the accept filter's rows, accept.c) */
 } Ref_ucs1;
 
 /* A segment of a path: s[a:b]. */

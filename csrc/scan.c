@@ -215,6 +215,7 @@ typedef struct {
     const Py_UCS4 *s;
     Py_ssize_t n;
     Py_ssize_t sp[16];
+    int no_pct; /* 1: s is known to hold no '%' (else the algorithms look) */
 } Ref;
 
 #define HAS(r, k) ((r)->sp[2 * (k)] >= 0)
