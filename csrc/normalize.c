@@ -10,6 +10,18 @@ static PyObject *str_default_port, *str_default_host, *str_empty_path_is_root,
 
 static const char HEX_UPPER[] = "0123456789ABCDEF";
 
+/* Eight bytes with each of "A".."Z" in lower case and every other byte as it is. */
+static inline uint64_t
+ascii_lower8(uint64_t eight)
+{
+    const uint64_t high = 0x8080808080808080u, low7 = ~high;
+    uint64_t heptets = eight & low7;
+    uint64_t from_a = heptets + 0x3f3f3f3f3f3f3f3fu;  /* bit 7 set from "A" (0x41) on */
+    uint64_t past_z = heptets + 0x2525252525252525u;  /* bit 7 set past "Z" (0x5A) */
+    uint64_t upper = (from_a ^ past_z) & ~eight & high; /* and the byte is ASCII */
+    return eight | upper >> 2;                         /* 0x80 >> 2 is 0x20 */
+}
+
 /* What §6.2.3 needs of a urikit.schemes.Scheme, read once per Scheme object (a frozen
    dataclass: its attributes do not change; the registry may hold a new one). */
 #define NO_PORT (-1)

@@ -17,11 +17,19 @@ UNIT(put_pct_normal)(UNIT(Buf) *out, const CH *s, Py_ssize_t n, int lower, int p
     Py_ssize_t i = 0;
     while (i < n) {
         Py_ssize_t j = pct ? UNIT(find_unit)(s, i, n, '%') : n; /* to the next '%': as it is */
-        if (lower)
+        if (lower) {
+            if (sizeof(CH) == 1) /* eight bytes at a time */
+                for (; i + 8 <= j; i += 8, o += 8) {
+                    uint64_t eight;
+                    memcpy(&eight, s + i, 8);
+                    eight = ascii_lower8(eight);
+                    memcpy(o, &eight, 8);
+                }
             for (; i < j; i++) {
                 CH c = s[i];
                 *o++ = (CH)(c | ((CH)((Py_UCS4)(c - 'A') < 26) << 5)); /* A-Z to a-z */
             }
+        }
         else {
             memcpy(o, s + i, (size_t)(j - i) * sizeof(CH));
             o += j - i;

@@ -537,6 +537,30 @@ def _rows(g: Grammar) -> st.SearchStrategy[list[str | None]]:
 
 
 @needs_core
+def test_a_scheme_and_host_are_lowered_eight_bytes_at_a_time_as_one_by_one() -> None:
+    """§6.2.2.1: every ASCII and Latin-1 character in runs of 7 to 17 across the
+    core's eight-byte steps (a str's Latin-1 units and a column's UTF-8 bytes), under
+    both core grammars: the Python engine's case."""
+    rows = [
+        f"HTTP{tail}://Xy{c * size}Z/P"
+        for c in map(chr, range(0x21, 0x100))
+        for size in (7, 8, 9, 16, 17)
+        for tail in ("", "ABCD")
+    ]
+    for g in CORE_GRAMMARS:
+        kept = [row for row in rows if urikit.is_valid(row, grammar=g)]
+        with python_engine():
+            want = [urikit.normalize(row, grammar=g) for row in kept]
+        assert [urikit.normalize(row, grammar=g) for row in kept] == want
+        got, left = core().column_normalize(*_buffers(kept), 0, len(kept), False, g.core, 2)
+        column = _strings(got, len(kept), False)
+        assert [column[i] for i in range(len(kept)) if i not in left] == [
+            want[i] for i in range(len(kept)) if i not in left
+        ]
+        assert len(kept) > 500 and len(left) < len(kept) // 10
+
+
+@needs_core
 @pytest.mark.parametrize("g", CORE_GRAMMARS, ids=lambda g: g.name)
 @THOROUGH
 @given(data=st.data())
