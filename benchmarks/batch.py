@@ -20,7 +20,8 @@ running RFC 3986's ``URI-reference`` as one fully anchored regex, the one the te
 an oracle (``tests/oracle.py``: RE2 has no lookaround, and the pattern needs none), and
 ``extract_regex`` with RFC 3986 Appendix B's split (which validates nothing).  The
 Arrow contenders run with the core's SIMD front end (the best the CPU has, or
-``URIKIT_SIMD``'s) and again with its scalar scan (issue 25).  Each
+``URIKIT_SIMD``'s, with the accept filter of ``csrc/accept.c`` in front of the scan) and
+again with its scalar scan and no filter (issue 25).  Each
 kernel's answers are compared with urikit's: a kernel is only a contender where it agrees
 on every row.
 
@@ -123,7 +124,8 @@ def front_end() -> str:
 
 
 def scalar(function: Callable[[], object]) -> Callable[[], object]:
-    """``function`` with the core's scalar scan (the reference the SIMD front ends skip)."""
+    """``function`` with the core's scalar scan (the reference the SIMD front ends skip,
+    with no accept filter)."""
     simd = getattr(_engine.core, "simd", None)
 
     def run() -> object:
