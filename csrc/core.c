@@ -1,7 +1,8 @@
 /* urikit._core: the compiled core of urikit's hot paths (issue 13).
 
    The validating split under RFC 3986 and RFC 3987 (scan.h, scan.c, with the SIMD
-   front end of simd.c), reference resolution (RFC 3986 §5.2 with §5.2.4
+   front end of simd.c, and for a column the accept filter of accept.c in front of
+   it), reference resolution (RFC 3986 §5.2 with §5.2.4
    remove_dot_segments: resolve.c), normalization
    (§6.2.2 syntax, §6.2.3 scheme: normalize.c), their bindings for one str (strings.c),
    for Arrow string columns (columns.c) and for lists (lists.c), the storage of
