@@ -71,13 +71,9 @@ static inline __attribute__((always_inline)) int
 accept_row(const Chunk *ch, const unsigned char *s, Py_ssize_t n, Py_ssize_t at, int g,
            Py_ssize_t *sp)
 {
-    if (n == 0 || s[0] >= 128 || !(ASCII_CLASSES[g][s[0]] & CL_ALPHA))
-        return 0;
-    const uint8_t *scheme = RUN[g][K_SCHEME]; /* RUN_IN: a scheme character */
-    Py_ssize_t colon = 1;
-    while (colon < n && scheme[s[colon]] == RUN_IN)
-        colon++;
-    if (colon == n || s[colon] != ':' || first_bit(ch->stops, at + colon + 1, at + n) != at + n)
+    Py_ssize_t colon = scheme_end_ucs1_scalar(s, n, g); /* scan.h's */
+    if (colon == 0 || colon == n || s[colon] != ':' ||
+        first_bit(ch->stops, at + colon + 1, at + n) != at + n)
         return 0;
     if (sp == NULL)
         return 1;

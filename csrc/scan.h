@@ -170,6 +170,24 @@ SCAN_NAME(ip_literal_ok)(const CH *s, Py_ssize_t start, Py_ssize_t end)
     return j > first;
 }
 
+/* §3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ): the end of the run of a
+   scheme's characters that starts s[0:n], 0 when s[0] is no ALPHA (the scan's, and the
+   accept filter's, accept.c). */
+SCAN_ATTR static inline Py_ssize_t
+SCAN_NAME(scheme_end)(const CH *s, Py_ssize_t n, int g)
+{
+    if (n == 0 || s[0] >= 128 || !(ASCII_CLASSES[g][s[0]] & CL_ALPHA))
+        return 0;
+    const uint8_t *scheme = RUN[g][K_SCHEME]; /* RUN_IN: a scheme character */
+    Py_ssize_t j = 1;
+#if NARROW
+    j = PLAIN_END(&PLAIN_SCHEME[g], (const unsigned char *)s, j, n);
+#endif
+    while (j < n && s[j] < 256 && scheme[s[j]] == RUN_IN)
+        j++;
+    return j;
+}
+
 /* Split s[0:n] under grammar g and the rule's flags; 1 and the spans (out[2k], out[2k+1]
    the start and end of component k, start -1 when absent) when it fits, else 0. */
 SCAN_ATTR static int
@@ -178,19 +196,11 @@ SCAN_NAME(scan)(const CH *s, Py_ssize_t n, int g, int flags, Py_ssize_t *out)
     Py_ssize_t i = 0, r;
     for (int k = 0; k < 16; k++)
         out[k] = -1;
-    /* §3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" */
-    if (n && s[0] < 128 && (ASCII_CLASSES[g][s[0]] & CL_ALPHA)) {
-        Py_ssize_t j = 1;
-#if NARROW
-        j = PLAIN_END(&PLAIN_SCHEME[g], (const unsigned char *)s, j, n);
-#endif
-        while (j < n && s[j] < 128 && (ASCII_CLASSES[g][s[j]] & CL_SCHEME))
-            j++;
-        if (j < n && s[j] == ':') {
-            out[0] = 0;
-            out[1] = j;
-            i = j + 1;
-        }
+    Py_ssize_t j = SCAN_NAME(scheme_end)(s, n, g); /* §3.1 scheme ":" */
+    if (j && j < n && s[j] == ':') {
+        out[0] = 0;
+        out[1] = j;
+        i = j + 1;
     }
     if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') { /* §3.2 "//" authority */
         i += 2;
