@@ -10,6 +10,17 @@ static PyObject *str_default_port, *str_default_host, *str_empty_path_is_root,
 
 static const char HEX_UPPER[] = "0123456789ABCDEF";
 
+/* Each byte with "A".."Z" in lower case, every other byte as it is. */
+#define LOWER1(c) ((c) >= 'A' && (c) <= 'Z' ? (c) | 0x20 : (c))
+#define LOWER4(c) LOWER1(c), LOWER1(c + 1), LOWER1(c + 2), LOWER1(c + 3)
+#define LOWER16(c) LOWER4(c), LOWER4(c + 4), LOWER4(c + 8), LOWER4(c + 12)
+#define LOWER64(c) LOWER16(c), LOWER16(c + 16), LOWER16(c + 32), LOWER16(c + 48)
+static const uint8_t ASCII_LOWER[256] = {LOWER64(0), LOWER64(64), LOWER64(128), LOWER64(192)};
+#undef LOWER64
+#undef LOWER16
+#undef LOWER4
+#undef LOWER1
+
 /* Eight bytes with each of "A".."Z" in lower case and every other byte as it is. */
 static inline uint64_t
 ascii_lower8(uint64_t eight)

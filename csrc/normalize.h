@@ -27,7 +27,8 @@ UNIT(put_pct_normal)(UNIT(Buf) *out, const CH *s, Py_ssize_t n, int lower, int p
                 }
             for (; i < j; i++) {
                 CH c = s[i];
-                *o++ = (CH)(c | ((CH)((Py_UCS4)(c - 'A') < 26) << 5)); /* A-Z to a-z */
+                *o++ = sizeof(CH) == 1 ? (CH)ASCII_LOWER[c & 0xFF] /* A-Z to a-z */
+                                       : (CH)(c | ((CH)((Py_UCS4)(c - 'A') < 26) << 5));
             }
         }
         else {
