@@ -16,7 +16,10 @@
    pct-encoded octets, fragments and ":" or "@" after the authority go to the scan. */
 
 enum { ACCEPT_CHUNK = 16384 }; /* the bytes of data whose stops are read at once */
-#define ACCEPT_WORDS (ACCEPT_CHUNK / 64 + 2) /* and one word of 0 after the last */
+#define ACCEPT_WORDS (ACCEPT_CHUNK / 64 + 3) /* and two words of 0 after the last */
+/* The longest row whose stops one_stop reads at once: 16 bytes of them, shifted by at
+   most 7 bits. */
+enum { ONE_LOOK = 120 };
 
 static int accept_on[N_GRAMMARS]; /* the facts above hold for the grammar's tables */
 static Plain PLAIN_ACCEPT[N_GRAMMARS]; /* a reg-name's characters, "/" and "?" (simd.c) */
@@ -45,6 +48,9 @@ accept_tables(void)
 typedef struct {
     Py_ssize_t start, end;
     uint64_t stops[ACCEPT_WORDS];
+    /* the schemes accepted so far, by length k (1 .. 7): the first k + 1 bytes of the row
+       (the scheme and ":", in a word as memcpy reads them), 0 where none is known yet */
+    uint64_t schemes[8];
 } Chunk;
 
 /* The first set bit of bits[from:to] (from <= to), or to.  Each step reads the eight
@@ -65,15 +71,69 @@ first_bit(const uint64_t *bits, Py_ssize_t from, Py_ssize_t to)
     return to;
 }
 
-/* Whether row s[0:n], at bit `at` of the chunk's stops, is accepted under grammar g; its
-   spans as the scan gives them (scan.h) in sp[16] when sp is not NULL. */
-static inline __attribute__((always_inline)) int
-accept_row(const Chunk *ch, const unsigned char *s, Py_ssize_t n, Py_ssize_t at, int g,
-           Py_ssize_t *sp)
+#if SIMD_X86
+/* The one stop of stops[at:at + n] (n <= ONE_LOOK), as an offset from at; -1 when there
+   is none or more than one.  Without a branch on where it is: 16 bytes of the stops,
+   read at once (the two words after the chunk's last are readable). */
+static inline Py_ssize_t
+one_stop(const uint64_t *stops, Py_ssize_t at, Py_ssize_t n)
 {
-    Py_ssize_t colon = scheme_end_ucs1_scalar(s, n, g); /* scan.h's */
-    if (colon == 0 || colon == n || s[colon] != ':' ||
-        first_bit(ch->stops, at + colon + 1, at + n) != at + n)
+    unsigned __int128 w;
+    memcpy(&w, (const unsigned char *)stops + (at >> 3), 16);
+    w = (w >> (at & 7)) & ((((unsigned __int128)1) << n) - 1); /* bits at .. at + n - 1 */
+    uint64_t low = (uint64_t)w;
+    if (low == 0 || (w & (w - 1)) != 0) /* none in the first 64, or more than one */
+        return -1;
+    return __builtin_ctzll(low);
+}
+#endif
+
+/* The end of the scheme of row s[0:n] when s[colon] is its first stop: colon when the row
+   starts with a scheme and ":" (§3.1), else 0.  A scheme of at most 7 characters, once
+   read by scan.h's scheme_end, is known after by its bytes (ch->schemes); `room` is how
+   many bytes from s the data holds. */
+static inline Py_ssize_t
+scheme_colon(Chunk *ch, const unsigned char *s, Py_ssize_t n, Py_ssize_t colon, Py_ssize_t room,
+             int g)
+{
+    if (colon >= 1 && colon <= 7 && room >= 8) {
+        uint64_t head;
+        memcpy(&head, s, 8);
+        head &= ~(uint64_t)0 >> (8 * (7 - colon)); /* the first colon + 1 bytes */
+        if (head == ch->schemes[colon])
+            return colon;
+        if (s[colon] != ':' || scheme_end_ucs1_scalar(s, n, g) != colon)
+            return 0;
+        ch->schemes[colon] = head;
+        return colon;
+    }
+    return colon >= 1 && s[colon] == ':' && scheme_end_ucs1_scalar(s, n, g) == colon ? colon : 0;
+}
+
+/* Whether row s[0:n], at bit `at` of the chunk's stops, is accepted under grammar g; its
+   spans as the scan gives them (scan.h) in sp[16] when sp is not NULL.  `room`: the bytes
+   from s the data holds.  The scheme's ":" is the row's first stop (none of a scheme's
+   characters is one, accept_tables), and an accepted row has no other. */
+static inline __attribute__((always_inline)) int
+accept_row(Chunk *ch, const unsigned char *s, Py_ssize_t n, Py_ssize_t at, Py_ssize_t room,
+           int g, Py_ssize_t *sp)
+{
+    Py_ssize_t colon;
+#if SIMD_X86
+    if (n <= ONE_LOOK) {
+        colon = one_stop(ch->stops, at, n);
+        if (colon < 0)
+            return 0;
+    }
+    else
+#endif
+    {
+        colon = first_bit(ch->stops, at, at + n) - at;
+        if (colon == n || first_bit(ch->stops, at + colon + 1, at + n) != at + n)
+            return 0;
+    }
+    colon = scheme_colon(ch, s, n, colon, room, g);
+    if (colon == 0)
         return 0;
     if (sp == NULL)
         return 1;
@@ -114,7 +174,7 @@ accept_row(const Chunk *ch, const unsigned char *s, Py_ssize_t n, Py_ssize_t at,
             }                                                                                  \
             ch->stops[w] = STOPS64(&PLAIN_ACCEPT[g], s);                                       \
         }                                                                                      \
-        ch->stops[w] = 0; /* first_bit's word after the last */                                \
+        ch->stops[w] = ch->stops[w + 1] = 0; /* read after the last (first_bit, one_stop) */   \
     }
 CHUNK_STOPS(chunk_stops_sse2, , stops64_sse2)
 CHUNK_STOPS(chunk_stops_avx2, __attribute__((target("avx2"))), stops64_avx2)
@@ -166,6 +226,7 @@ accept_open(Accept *a, const unsigned char *data, Py_ssize_t len, int g, int fla
         return -1;
     }
     a->chunk->start = a->chunk->end = 0;
+    memset(a->chunk->schemes, 0, sizeof a->chunk->schemes);
     return 0;
 }
 
@@ -187,5 +248,5 @@ accept(Accept *a, const unsigned char *p, Py_ssize_t n, Py_ssize_t *sp)
     Py_ssize_t at = p - a->data;
     if (__builtin_expect(at < ch->start || at + n > ch->end, 0))
         chunk_read(ch, a->data, at, a->len, a->g, simd_level);
-    return accept_row(ch, p, n, at - ch->start, a->g, sp);
+    return accept_row(ch, p, n, at - ch->start, a->len - at, a->g, sp);
 }

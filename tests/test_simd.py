@@ -306,3 +306,29 @@ def test_the_accept_filter_across_its_chunks_and_at_the_end_of_the_data() -> Non
         _valid_on_every_front_end(["http://h/" + "c" * tail + "%"])
     _valid_on_every_front_end(rows)
     _valid_on_every_front_end(rows, offset=7)
+
+
+def test_the_accept_filter_reads_a_row_s_stops_at_once_and_knows_schemes_it_has_read() -> None:
+    """accept.c's one look at a row's stops (rows of up to 120 bytes: 16 bytes of stops,
+    shifted by up to 7 bits) and its memo of the schemes of 1 to 7 characters it has read:
+    rows of 118 to 123 bytes whose one other stop is at bit 62 to 66 or at the end; schemes
+    of 1 to 70 characters, valid or not, each read again after a valid one of its length
+    (the same bytes, and one that differs in one place); a scheme alone at the end of the
+    data, with fewer than 8 bytes after its start."""
+    schemes = ["a", "ab", "http", "HTTP", "https", "Z9+-.ab", "abcdefg", "abcdefgh", "a" * 63]
+    schemes += ["a" * 64, "a" * 65, "a" * 70, "a_b", "9a", "a~b", "abcdef_", "_bcdefg", "é"]
+    rows: list[str | None] = []
+    for scheme in schemes:
+        for length in (118, 119, 120, 121, 122, 123):
+            row = f"{scheme}://h/".ljust(length, "p")
+            rows.append(row)
+            for at in (62, 63, 64, 65, 66, length - 1):
+                if len(scheme) + 1 < at < length:
+                    for breaker in (":", " ", "#", "@"):
+                        rows.append(row[:at] + breaker + row[at + 1 :])
+        rows += [f"{scheme}:", f"{scheme}:x", f"{scheme};x", f"{scheme}:/p"]
+        rows += [f"{scheme[:-1]}_:x", f"_{scheme[1:]}:x", f"{scheme}x:", "x" + scheme + ":"]
+    _valid_on_every_front_end(rows)
+    for scheme in schemes[:8]:  # the last row: its scheme's bytes and fewer than 8 after
+        _valid_on_every_front_end([*rows[:50], f"{scheme}:"])
+        _valid_on_every_front_end([f"{scheme}:p", f"{scheme[:-1]}_:"])
