@@ -48,6 +48,8 @@ accept_tables(void)
 typedef struct {
     Py_ssize_t start, end;
     uint64_t stops[ACCEPT_WORDS];
+    /* for spans (Accept.spans): the bytes "/", "?" and ".", one bit each as in stops */
+    uint64_t slash[ACCEPT_WORDS], question[ACCEPT_WORDS], dot[ACCEPT_WORDS];
     /* the schemes accepted so far, by length k (1 .. 7): the first k + 1 bytes of the row
        (the scheme and ":", in a word as memcpy reads them), 0 where none is known yet */
     uint64_t schemes[8];
@@ -72,15 +74,32 @@ first_bit(const uint64_t *bits, Py_ssize_t from, Py_ssize_t to)
 }
 
 #if SIMD_X86
+typedef unsigned __int128 Bits128;
+
+/* Bits at .. at + n - 1 of bits (n <= ONE_LOOK) as bits 0 .. n - 1: 16 bytes of them,
+   read at once (the two words after a chunk's last are readable). */
+static inline Bits128
+window(const uint64_t *bits, Py_ssize_t at, Py_ssize_t n)
+{
+    Bits128 w;
+    memcpy(&w, (const unsigned char *)bits + (at >> 3), 16);
+    return (w >> (at & 7)) & ((((Bits128)1) << n) - 1);
+}
+
+/* The lowest set bit of w, or `none` when w is 0. */
+static inline Py_ssize_t
+lowest(Bits128 w, Py_ssize_t none)
+{
+    uint64_t low = (uint64_t)w, high = (uint64_t)(w >> 64);
+    return low ? __builtin_ctzll(low) : high ? 64 + __builtin_ctzll(high) : none;
+}
+
 /* The one stop of stops[at:at + n] (n <= ONE_LOOK), as an offset from at; -1 when there
-   is none or more than one.  Without a branch on where it is: 16 bytes of the stops,
-   read at once (the two words after the chunk's last are readable). */
+   is none or more than one.  Without a branch on where it is. */
 static inline Py_ssize_t
 one_stop(const uint64_t *stops, Py_ssize_t at, Py_ssize_t n)
 {
-    unsigned __int128 w;
-    memcpy(&w, (const unsigned char *)stops + (at >> 3), 16);
-    w = (w >> (at & 7)) & ((((unsigned __int128)1) << n) - 1); /* bits at .. at + n - 1 */
+    Bits128 w = window(stops, at, n);
     uint64_t low = (uint64_t)w;
     if (low == 0 || (w & (w - 1)) != 0) /* none in the first 64, or more than one */
         return -1;
@@ -110,13 +129,60 @@ scheme_colon(Chunk *ch, const unsigned char *s, Py_ssize_t n, Py_ssize_t colon, 
     return colon >= 1 && s[colon] == ':' && scheme_end_ucs1_scalar(s, n, g) == colon ? colon : 0;
 }
 
+/* The spans of the accepted row s[0:n] (at bit `at` of the chunk's stops), whose scheme
+   ends at colon, into sp as the scan gives them (scan.h); with *dots 0 when no segment of
+   its path starts with "." (remove_dot_segments has nothing to do, RFC 3986 §5.2.4).
+   Its path ends at the first "?", the authority after "//" at the first "/" or "?". */
+static inline void
+accept_spans(const Chunk *ch, const unsigned char *s, Py_ssize_t n, Py_ssize_t at,
+             Py_ssize_t colon, Py_ssize_t *sp, int *dots)
+{
+    for (int k = 0; k < 16; k++)
+        sp[k] = -1;
+    sp[2 * SCHEME] = 0;
+    sp[2 * SCHEME + 1] = colon;
+    Py_ssize_t i = colon + 1, query;
+    int authority = i + 1 < n && s[i] == '/' && s[i + 1] == '/';
+#if SIMD_X86
+    if (n <= ONE_LOOK) { /* the marks of the row's bytes: no search */
+        Bits128 question = window(ch->question, at, n), slash = window(ch->slash, at, n);
+        query = lowest(question, n); /* no "?" before the colon: it is a stop */
+        if (authority) {
+            sp[2 * AUTHORITY] = sp[2 * HOST] = i + 2;
+            i = lowest((slash | question) & (~(Bits128)0 << (i + 2)), n);
+            sp[2 * AUTHORITY + 1] = sp[2 * HOST + 1] = i;
+        }
+        Bits128 path = (((Bits128)1 << query) - 1) & (~(Bits128)0 << i);
+        Bits128 starts = (slash << 1) | ((Bits128)1 << i); /* where a segment starts */
+        *dots = (window(ch->dot, at, n) & starts & path) != 0;
+    }
+    else
+#endif
+    {
+        const unsigned char *mark = memchr(s + i, '?', (size_t)(n - i));
+        query = mark == NULL ? n : mark - s; /* the first "?" */
+        if (authority) {
+            mark = memchr(s + i + 2, '/', (size_t)(query - i - 2));
+            sp[2 * AUTHORITY] = sp[2 * HOST] = i + 2;
+            i = sp[2 * AUTHORITY + 1] = sp[2 * HOST + 1] = mark == NULL ? query : mark - s;
+        }
+        *dots = 1; /* not looked for: remove_dots looks */
+    }
+    sp[2 * PATH] = i;
+    sp[2 * PATH + 1] = query;
+    if (query < n) {
+        sp[2 * QUERY] = query + 1;
+        sp[2 * QUERY + 1] = n;
+    }
+}
+
 /* Whether row s[0:n], at bit `at` of the chunk's stops, is accepted under grammar g; its
-   spans as the scan gives them (scan.h) in sp[16] when sp is not NULL.  `room`: the bytes
-   from s the data holds.  The scheme's ":" is the row's first stop (none of a scheme's
+   spans (accept_spans) in sp[16] and *dots when sp is not NULL.  `room`: the bytes from s
+   the data holds.  The scheme's ":" is the row's first stop (none of a scheme's
    characters is one, accept_tables), and an accepted row has no other. */
 static inline __attribute__((always_inline)) int
 accept_row(Chunk *ch, const unsigned char *s, Py_ssize_t n, Py_ssize_t at, Py_ssize_t room,
-           int g, Py_ssize_t *sp)
+           int g, Py_ssize_t *sp, int *dots)
 {
     Py_ssize_t colon;
 #if SIMD_X86
@@ -135,33 +201,16 @@ accept_row(Chunk *ch, const unsigned char *s, Py_ssize_t n, Py_ssize_t at, Py_ss
     colon = scheme_colon(ch, s, n, colon, room, g);
     if (colon == 0)
         return 0;
-    if (sp == NULL)
-        return 1;
-    for (int k = 0; k < 16; k++)
-        sp[k] = -1;
-    sp[2 * SCHEME] = 0;
-    sp[2 * SCHEME + 1] = colon;
-    Py_ssize_t i = colon + 1;
-    const unsigned char *mark = memchr(s + i, '?', (size_t)(n - i));
-    Py_ssize_t query = mark == NULL ? n : mark - s; /* the first "?" */
-    if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') { /* the authority: a reg-name */
-        mark = memchr(s + i + 2, '/', (size_t)(query - i - 2));
-        sp[2 * AUTHORITY] = sp[2 * HOST] = i + 2;
-        i = sp[2 * AUTHORITY + 1] = sp[2 * HOST + 1] = mark == NULL ? query : mark - s;
-    }
-    sp[2 * PATH] = i;
-    sp[2 * PATH + 1] = query;
-    if (query < n) {
-        sp[2 * QUERY] = query + 1;
-        sp[2 * QUERY + 1] = n;
-    }
+    if (sp != NULL)
+        accept_spans(ch, s, n, at, colon, sp, dots);
     return 1;
 }
 
 #if SIMD_X86
 /* The stops of data[start:end] into ch by the front end STOPS64 (simd.c), inlined. */
-#define CHUNK_STOPS(name, attr, STOPS64)                                                       \
-    attr static void name(Chunk *ch, const unsigned char *data, Py_ssize_t len, int g)        \
+#define CHUNK_STOPS(name, attr, STOPS64, EQUAL64)                                              \
+    attr static void name(Chunk *ch, const unsigned char *data, Py_ssize_t len, int g,        \
+                          int spans)                                                           \
     {                                                                                          \
         Py_ssize_t w = 0;                                                                      \
         unsigned char tail[64];                                                                \
@@ -173,18 +222,24 @@ accept_row(Chunk *ch, const unsigned char *s, Py_ssize_t n, Py_ssize_t at, Py_ss
                 s = tail;                                                                      \
             }                                                                                  \
             ch->stops[w] = STOPS64(&PLAIN_ACCEPT[g], s);                                       \
+            if (spans) {                                                                       \
+                ch->slash[w] = EQUAL64(s, '/');                                                \
+                ch->question[w] = EQUAL64(s, '?');                                             \
+                ch->dot[w] = EQUAL64(s, '.');                                                  \
+            }                                                                                  \
         }                                                                                      \
-        ch->stops[w] = ch->stops[w + 1] = 0; /* read after the last (first_bit, one_stop) */   \
+        for (int k = 0; k < 2; k++, w++) /* read after the last (first_bit, window) */         \
+            ch->stops[w] = ch->slash[w] = ch->question[w] = ch->dot[w] = 0;                    \
     }
-CHUNK_STOPS(chunk_stops_sse2, , stops64_sse2)
-CHUNK_STOPS(chunk_stops_avx2, __attribute__((target("avx2"))), stops64_avx2)
+CHUNK_STOPS(chunk_stops_sse2, , stops64_sse2, equal64_sse2)
+CHUNK_STOPS(chunk_stops_avx2, __attribute__((target("avx2"))), stops64_avx2, equal64_avx2)
 #endif
 
 /* The stops of data[start:] (its first ACCEPT_CHUNK bytes, at most) under grammar g, by
    the front end `level`; 0 when no front end reads them (scalar). */
 static int
 chunk_read(Chunk *ch, const unsigned char *data, Py_ssize_t start, Py_ssize_t len, int g,
-           int level)
+           int spans, int level)
 {
 #if SIMD_X86
     if (level == SIMD_SCALAR)
@@ -192,12 +247,12 @@ chunk_read(Chunk *ch, const unsigned char *data, Py_ssize_t start, Py_ssize_t le
     ch->start = start;
     ch->end = len - start < ACCEPT_CHUNK ? len : start + ACCEPT_CHUNK;
     if (level == SIMD_AVX2)
-        chunk_stops_avx2(ch, data, len, g);
+        chunk_stops_avx2(ch, data, len, g, spans);
     else
-        chunk_stops_sse2(ch, data, len, g);
+        chunk_stops_sse2(ch, data, len, g, spans);
     return 1;
 #else
-    (void)ch, (void)data, (void)start, (void)len, (void)g, (void)level;
+    (void)ch, (void)data, (void)start, (void)len, (void)g, (void)spans, (void)level;
     return 0;
 #endif
 }
@@ -208,16 +263,17 @@ chunk_read(Chunk *ch, const unsigned char *data, Py_ssize_t start, Py_ssize_t le
 typedef struct {
     const unsigned char *data;
     Py_ssize_t len;
-    int g;
+    int g, spans;
     Chunk *chunk;
 } Accept;
 
-/* The filter of the column data[0:len] under grammar g and rule flags; -1 and an
-   exception when memory runs out. */
+/* The filter of the column data[0:len] under grammar g and rule flags, that gives the
+   spans of the rows it accepts when `spans` is 1; -1 and an exception when memory runs
+   out. */
 static int
-accept_open(Accept *a, const unsigned char *data, Py_ssize_t len, int g, int flags)
+accept_open(Accept *a, const unsigned char *data, Py_ssize_t len, int g, int flags, int spans)
 {
-    *a = (Accept){data, len, g, NULL};
+    *a = (Accept){data, len, g, spans, NULL};
     if (!accept_on[g] || simd_level == SIMD_SCALAR || (flags & RULE_SCHEME_FORBIDDEN))
         return 0;
     a->chunk = PyMem_Malloc(sizeof(Chunk));
@@ -237,16 +293,17 @@ accept_close(Accept *a)
     a->chunk = NULL;
 }
 
-/* Whether the column's row p[0:n] is accepted (accept_row), its spans in sp unless it is
-   NULL; the chunk of stops that holds the row read first. */
+/* Whether the column's row p[0:n] is accepted (accept_row), its spans in sp and *dots
+   unless sp is NULL (a filter opened with spans); the chunk of stops that holds the row
+   read first. */
 static inline __attribute__((always_inline)) int
-accept(Accept *a, const unsigned char *p, Py_ssize_t n, Py_ssize_t *sp)
+accept(Accept *a, const unsigned char *p, Py_ssize_t n, Py_ssize_t *sp, int *dots)
 {
     Chunk *ch = a->chunk;
     if (ch == NULL || n > ACCEPT_CHUNK)
         return 0;
     Py_ssize_t at = p - a->data;
     if (__builtin_expect(at < ch->start || at + n > ch->end, 0))
-        chunk_read(ch, a->data, at, a->len, a->g, simd_level);
-    return accept_row(ch, p, n, at - ch->start, a->len - at, a->g, sp);
+        chunk_read(ch, a->data, at, a->len, a->g, a->spans, simd_level);
+    return accept_row(ch, p, n, at - ch->start, a->len - at, a->g, sp, dots);
 }

@@ -189,7 +189,7 @@ valid_row(void *context, Py_ssize_t r, const unsigned char *p, Py_ssize_t n)
     ValidRows *v = context;
     if (p == NULL)
         return 0;
-    if (__builtin_expect(accept(&v->accept, p, n, NULL), 1)) { /* accept.c */
+    if (__builtin_expect(accept(&v->accept, p, n, NULL, NULL), 1)) { /* accept.c */
         SET_BIT(v->bits, r);
         return 0;
     }
@@ -217,7 +217,7 @@ core_column_valid(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     buf_init(&v.work);
     PyObject *result = NULL;
     v.bits = new_bitmap(c.length);
-    if (v.bits != NULL && accept_open(&v.accept, c.data.buf, c.data.len, v.g, v.flags) == 0) {
+    if (v.bits != NULL && accept_open(&v.accept, c.data.buf, c.data.len, v.g, v.flags, 0) == 0) {
         if (each_row(&c, valid_row, &v) == 0) {
             result = bitmap_bytes(v.bits, c.length);
             v.bits = NULL;
@@ -255,8 +255,8 @@ split_row(void *context, Py_ssize_t r, const unsigned char *p, Py_ssize_t n)
 {
     SplitRows *s = context;
     Py_ssize_t sp[16];
-    int ucs = 0, ok = 0;
-    if (p != NULL && !(ok = accept(&s->accept, p, n, sp))) /* accept.c, else the scan */
+    int ucs = 0, ok = 0, dots;
+    if (p != NULL && !(ok = accept(&s->accept, p, n, sp, &dots))) /* accept.c, else the scan */
         ok = scan_row(p, n, s->g, s->flags, sp, &s->work, &ucs);
     if (ok < 0)
         return -1;
@@ -327,7 +327,7 @@ core_column_split(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             bytes_reserve(&s.data[k], guess) < 0)
             goto done;
     }
-    if (accept_open(&s.accept, c.data.buf, c.data.len, s.g, s.flags) < 0)
+    if (accept_open(&s.accept, c.data.buf, c.data.len, s.g, s.flags, 1) < 0)
         goto done;
     int failed = each_row(&c, split_row, &s) < 0;
     accept_close(&s.accept);
@@ -385,7 +385,9 @@ map_row(void *context, Py_ssize_t r, const unsigned char *p, Py_ssize_t n)
 {
     MapRows *m = context;
     Ref_ucs1 ref;
-    ref.no_pct = p != NULL && accept(&m->accept, p, n, ref.sp); /* accept.c: no '%' */
+    int dots = 1;
+    ref.no_pct = p != NULL && accept(&m->accept, p, n, ref.sp, &dots); /* accept.c: no '%' */
+    ref.no_dots = ref.no_pct && !dots;
     if (p != NULL && (ref.no_pct || scan_utf8(p, n, m->g, 0, ref.sp))) {
         ref.s = p;
         ref.n = n;
@@ -447,7 +449,7 @@ map_column(const Column *c, int g, RowOperation operation, void *context, Py_ssi
     if (m.present != NULL && m.left != NULL &&
         bytes_reserve(&m.offsets, (c->length + 1) * width) == 0 &&
         bytes_reserve(&m.data, size) == 0 && put_offset(&m.offsets, 0, c->large) == 0 &&
-        accept_open(&m.accept, c->data.buf, c->data.len, g, 0) == 0) {
+        accept_open(&m.accept, c->data.buf, c->data.len, g, 0, 1) == 0) {
         int failed = each_row(c, map_row, &m) < 0;
         accept_close(&m.accept);
         PyObject *buffers =

@@ -191,7 +191,8 @@ UNIT(normalize_ref)(const UNIT(Ref) *r, int g, int level, SchemeCache *schemes, 
     /* the path, written in place: §6.2.2.3 remove_dot_segments, then what must precede it */
     Py_ssize_t at = out->n;
     if (has_scheme || (decoded_n && decoded[0] == '/')) {
-        if (UNIT(remove_dots)(decoded, decoded_n, 0, out) < 0)
+        if ((decoded == AT(r, PATH) ? UNIT(remove_path_dots)(r, 0, out)
+                                    : UNIT(remove_dots)(decoded, decoded_n, 0, out)) < 0)
             goto done;
     }
     else if (UNIT(buf_put)(out, decoded, decoded_n) < 0)

@@ -11,6 +11,7 @@ typedef struct {
     Py_ssize_t n;
     Py_ssize_t sp[16];
     int no_pct; /* 1: s is known to hold no '%' (the accept filter's rows, accept.c) */
+    int no_dots; /* 1: no segment of the path starts with "." (accept.c) */
 } Ref_ucs1;
 
 /* A segment of a path: s[a:b]. */

@@ -126,6 +126,16 @@ done:
     return status;
 }
 
+/* §5.2.4 on the path of r: as it is when the accept filter found that no segment of it
+   starts with "." (r->no_dots), where remove_dot_segments removes nothing. */
+static int
+UNIT(remove_path_dots)(const UNIT(Ref) *r, int keep, UNIT(Buf) *out)
+{
+    if (r->no_dots)
+        return UNIT(buf_put)(out, AT(r, PATH), LEN(r, PATH));
+    return UNIT(remove_dots)(AT(r, PATH), LEN(r, PATH), keep, out);
+}
+
 /* -- RFC 3986 §5.2.2 Transform References and §5.3 Recomposition ------------------ */
 
 typedef struct {
@@ -175,7 +185,7 @@ UNIT(transform)(const UNIT(Ref) *base, const UNIT(Ref) *r, int strict, int keep,
         if (scheme.s == NULL)
             scheme = UNIT(part)(base, SCHEME);
         authority = UNIT(part)(r, AUTHORITY);
-        if (UNIT(remove_dots)(AT(r, PATH), LEN(r, PATH), keep, &path) < 0)
+        if (UNIT(remove_path_dots)(r, keep, &path) < 0)
             goto done;
         query = UNIT(part)(r, QUERY);
     }
@@ -189,7 +199,7 @@ UNIT(transform)(const UNIT(Ref) *base, const UNIT(Ref) *r, int strict, int keep,
         }
         else {
             if (AT(r, PATH)[0] == '/') {
-                if (UNIT(remove_dots)(AT(r, PATH), LEN(r, PATH), keep, &path) < 0)
+                if (UNIT(remove_path_dots)(r, keep, &path) < 0)
                     goto done;
             }
             else { /* §5.2.3 Merge Paths */

@@ -216,6 +216,7 @@ typedef struct {
     Py_ssize_t n;
     Py_ssize_t sp[16];
     int no_pct; /* 1: s is known to hold no '%' (else the algorithms look) */
+    int no_dots; /* 1: no segment of the path starts with "." (else remove_dots looks) */
 } Ref;
 
 #define HAS(r, k) ((r)->sp[2 * (k)] >= 0)

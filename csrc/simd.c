@@ -163,6 +163,31 @@ stops64_sse2(const Plain *p, const unsigned char *s)
     return bits;
 }
 
+/* Bit j set when byte j of s[0:64] is c (the accept filter's marks, accept.c). */
+static inline uint64_t
+equal64_sse2(const unsigned char *s, char c)
+{
+    __m128i x = _mm_set1_epi8(c);
+    uint64_t bits = 0;
+    for (int k = 0; k < 4; k++) {
+        __m128i y = _mm_loadu_si128((const __m128i *)(s + 16 * k));
+        bits |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(y, x)) << (16 * k);
+    }
+    return bits;
+}
+
+/* equal64_sse2's answer, 32 bytes at a time. */
+__attribute__((target("avx2"))) static inline uint64_t
+equal64_avx2(const unsigned char *s, char c)
+{
+    __m256i x = _mm256_set1_epi8(c);
+    uint64_t low = (uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)s), x));
+    uint64_t high = (uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(s + 32)), x));
+    return low | high << 32;
+}
+
 /* stops64_sse2's answer, 32 bytes at a time. */
 __attribute__((target("avx2"))) static inline uint64_t
 stops64_avx2(const Plain *p, const unsigned char *s)

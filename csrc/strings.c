@@ -160,7 +160,7 @@ scan_text_ref(Ref *r, PyObject *text, const Py_UCS4 *s, Py_ssize_t n, int g)
 {
     r->s = s;
     r->n = n;
-    r->no_pct = 0;
+    r->no_pct = r->no_dots = 0;
     return scan_str(text, g, 0, r->sp);
 }
 

@@ -18,10 +18,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import urikit
 from tests.profiles import THOROUGH
 from tests.strategies import MUTATION_ALPHABET
-from tests.test_core import CORE_GRAMMARS, _bits, _buffers, _python_components, _strings
+from tests.test_core import (
+    COLUMN_BASES,
+    CORE_GRAMMARS,
+    _bits,
+    _buffers,
+    _python_answer,
+    _python_components,
+    _strings,
+)
 from urikit import _engine
+from urikit._algorithms.normalize import LEVELS
 from urikit.strategies import near_misses, references
 
 pytestmark = pytest.mark.core
@@ -332,3 +342,71 @@ def test_the_accept_filter_reads_a_row_s_stops_at_once_and_knows_schemes_it_has_
     for scheme in schemes[:8]:  # the last row: its scheme's bytes and fewer than 8 after
         _valid_on_every_front_end([*rows[:50], f"{scheme}:"])
         _valid_on_every_front_end([f"{scheme}:p", f"{scheme[:-1]}_:"])
+
+
+def _mapped_on_every_front_end(rows: list[str | None]) -> None:
+    """column_normalize (every level) and column_resolve (every base) of ``rows`` under
+    every grammar, on every front end, against the pure-Python engine's per-URL
+    functions (rows the core leaves to Python aside)."""
+    n = len(rows)
+    for large in (False, True):
+        buffers = _buffers(rows, large=large)
+        for g in CORE_GRAMMARS:
+            for level, level_name in enumerate(LEVELS):
+                want = [
+                    None
+                    if row is None
+                    else _python_answer(lambda: urikit.normalize(row, level=level_name, grammar=g))  # noqa: B023
+                    for row in rows
+                ]
+                for name in FRONT_ENDS:
+                    with front_end(name):
+                        got, left = core().column_normalize(*buffers, 0, n, large, g.core, level)
+                    answers = _strings(got, n, large)
+                    for i, row in enumerate(rows):
+                        if i not in left:
+                            assert answers[i] == want[i], (name, level_name, row)
+            for base in COLUMN_BASES if g.name == "rfc3987" else COLUMN_BASES[:-1]:
+                want = [
+                    None
+                    if row is None
+                    else _python_answer(lambda: urikit.resolve(base, row, grammar=g))  # noqa: B023
+                    for row in rows
+                ]
+                for name in FRONT_ENDS:
+                    with front_end(name):
+                        got, left = core().column_resolve(base, *buffers, 0, n, large, g.core)
+                    assert _strings(got, n, large) == want, (name, base)
+
+
+def test_the_accept_filter_s_spans_and_dot_segments_normalize_and_resolve_as_python() -> None:
+    """The spans of an accepted row (its "?", the "/" or "?" that ends its authority) and
+    whether a segment of its path starts with "." (RFC 3986 §5.2.4 has work to do), as
+    accept.c reads them from its marks of "/", "?" and "." for rows of up to 120 bytes
+    and by search beyond: dot-segments, dots that start no segment, "?" and "/" in the
+    query, each at bits 0 to 130 of a row (across the words of the marks and the one
+    look's limit), with and without an authority."""
+    chance = random.Random(5224)
+    segments = ["", ".", "..", "a.b", ".a", "a.", "..a", "...", "%2E", "p", "pp"]
+    rows: list[str | None] = []
+    for _ in range(1500):
+        start = chance.choice(["http://h", "a://", "x:", "x-y:", "http://h.", "b:///", "c://h?"])
+        path = "".join(
+            "/" * chance.randrange(1, 3) + chance.choice(segments)
+            for _ in range(chance.randrange(5))
+        )
+        pad = "q" * chance.randrange(0, 120)
+        where = chance.randrange(3)  # the padding before the path, in it, or after it
+        if where == 0:
+            row = start + pad + path
+        elif where == 1:
+            row = start + path[:1] + pad + path[1:]
+        else:
+            row = start + path + "/" + pad
+        if chance.random() < 0.4:
+            row += "?" + chance.choice(["", "./", "/../x", "?/.", "a/./b", "."])
+        if chance.random() < 0.1:
+            row = row[: chance.randrange(len(row) + 1)]
+        rows.append(row if chance.random() < 0.98 else None)
+    rows += [f"x:{dots}" for dots in (".", "..", "./a", "../a", ".a", "a/./b", "a/.")]
+    _mapped_on_every_front_end(rows)
