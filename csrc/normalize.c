@@ -33,6 +33,35 @@ ascii_lower8(uint64_t eight)
     return eight | upper >> 2;                         /* 0x80 >> 2 is 0x20 */
 }
 
+/* s[0:n] (n >= 4) into o with "A".."Z" in lower case, eight bytes at a
+   time: the last eight (or the first and last four) read again where they overlap, which
+   writes the same bytes again; n. */
+static inline Py_ssize_t
+lower_bytes(unsigned char *o, const unsigned char *s, Py_ssize_t n)
+{
+    if (n < 8) {
+        uint32_t first, last;
+        memcpy(&first, s, 4);
+        memcpy(&last, s + n - 4, 4);
+        uint64_t both = ascii_lower8(first | (uint64_t)last << 32);
+        first = (uint32_t)both;
+        last = (uint32_t)(both >> 32);
+        memcpy(o + n - 4, &last, 4);
+        memcpy(o, &first, 4);
+        return n;
+    }
+    uint64_t eight;
+    for (Py_ssize_t i = 0; i + 8 <= n; i += 8) {
+        memcpy(&eight, s + i, 8);
+        eight = ascii_lower8(eight);
+        memcpy(o + i, &eight, 8);
+    }
+    memcpy(&eight, s + n - 8, 8);
+    eight = ascii_lower8(eight);
+    memcpy(o + n - 8, &eight, 8);
+    return n;
+}
+
 /* What §6.2.3 needs of a urikit.schemes.Scheme, read once per Scheme object (a frozen
    dataclass: its attributes do not change; the registry may hold a new one). */
 #define NO_PORT (-1)
@@ -128,13 +157,28 @@ scheme_cache_clear(SchemeCache *c)
     c->count = 0;
 }
 
+/* Whether a[0:n] and b[0:n] are the same bytes: a name of 4 to 8 bytes by its first and
+   last four, without a call. */
+static inline int
+same_name(const char *a, const char *b, Py_ssize_t n)
+{
+    if (n < 4 || n > 8)
+        return memcmp(a, b, (size_t)n) == 0;
+    uint32_t a0, a1, b0, b1;
+    memcpy(&a0, a, 4);
+    memcpy(&a1, a + n - 4, 4);
+    memcpy(&b0, b, 4);
+    memcpy(&b1, b + n - 4, 4);
+    return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+}
+
 /* The facts of the scheme named name[0:n] (lower case); NULL with an exception. */
 static const SchemeEntry *
 scheme_lookup(SchemeCache *c, const char *name, Py_ssize_t n)
 {
     /* from the one found last (rows come in runs) */
     for (int k = 0, i = c->last; k < c->count; k++, i = i + 1 < c->count ? i + 1 : 0) {
-        if (c->entries[i].n == n && memcmp(c->entries[i].name, name, (size_t)n) == 0) {
+        if (c->entries[i].n == n && same_name(c->entries[i].name, name, n)) {
             c->last = i;
             return &c->entries[i];
         }

@@ -538,15 +538,17 @@ def _rows(g: Grammar) -> st.SearchStrategy[list[str | None]]:
 
 @needs_core
 def test_a_scheme_and_host_are_lowered_eight_bytes_at_a_time_as_one_by_one() -> None:
-    """§6.2.2.1: every ASCII and Latin-1 character in runs of 7 to 17 across the
-    core's eight-byte steps (a str's Latin-1 units and a column's UTF-8 bytes), under
-    both core grammars: the Python engine's case."""
+    """§6.2.2.1: every ASCII and Latin-1 character in hosts of 1 to 20 characters across
+    the core's steps (eight bytes, the last eight again, or the first and last four: a
+    str's Latin-1 units and a column's UTF-8 bytes), and schemes of 1 to 10 characters,
+    under both core grammars: the Python engine's case."""
     rows = [
-        f"HTTP{tail}://Xy{c * size}Z/P"
+        f"HTTP{tail}://{prefix}{c * size}/P"
         for c in map(chr, range(0x21, 0x100))
-        for size in (7, 8, 9, 16, 17)
-        for tail in ("", "ABCD")
+        for size in (1, 3, 4, 5, 7, 8, 9, 16, 17)
+        for tail, prefix in (("", ""), ("ABCD", "Xy"), ("S", "X"))
     ]
+    rows += [f"A{c * size}://H/" for c in "AZaz09+-." for size in range(10)]
     for g in CORE_GRAMMARS:
         kept = [row for row in rows if urikit.is_valid(row, grammar=g)]
         with python_engine():
@@ -873,3 +875,22 @@ def test_lint_plain_on_the_edges(text: str) -> None:
 def test_lint_plain_is_the_python_check(data: st.DataObject) -> None:
     check_plain(data.draw(references(rule="URI")))
     check_plain(data.draw(near_misses(rule="URI")))
+
+
+@needs_core
+def test_a_column_s_schemes_are_told_apart_by_every_byte_of_their_names() -> None:
+    """§6.2.3 by each row's own scheme: a column's cache of the schemes' facts tells apart
+    names of the same length that differ only in their first, middle or last byte (the
+    core compares names of 4 to 8 bytes by their first and last four), each row with its
+    scheme's default port: the Python engine's answers."""
+    names = ["http", "https", "ws", "wss", "ftp", "coap", "coaps", "telnet", "gopher"]
+    names += ["httpsx", "xhttps", "hxxps", "httpx", "xttps", "htt", "wsx", "ftpx", "coapx"]
+    names += ["telnex", "xelnet", "gophex", "xopher", "prospero", "prosperx", "xrospero"]
+    rows = [f"{name}://h:{port}/a" for name in names for port in (21, 23, 70, 80, 443, 5683)]
+    rows = rows + rows[::-1]
+    for g in CORE_GRAMMARS:
+        with python_engine():
+            want = [urikit.normalize(row, grammar=g) for row in rows]
+        got, left = core().column_normalize(*_buffers(rows), 0, len(rows), False, g.core, 2)
+        assert left == []
+        assert _strings(got, len(rows), False) == want
