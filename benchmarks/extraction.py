@@ -5,13 +5,17 @@
     python benchmarks/extraction.py --abbreviated expect # www.-style references expected
     python benchmarks/extraction.py --failures urikit    # what urikit misses and adds
     python benchmarks/extraction.py --half dev           # one half of the set (see half_of)
+    python benchmarks/extraction.py --set tests/data/extraction/fresh.jsonl  # another set
 
 The set is ``tests/data/extraction/set.jsonl`` (its judging rule: the ``README.md``
-beside it).  An extractor is a function from a text to a list of ``(start, end)`` spans,
-or of strings (each located in the text after the previous one).  A span found is a true
-positive when it equals an expected span exactly, start and end.  A found span equal to
-one of the set's ``abbreviated`` spans (``www.example.com``, no scheme) is neither right
-nor wrong by default (``--abbreviated ignore``); ``expect`` counts them as expected.
+beside it), or the file ``--set`` names in the same format and by the same rule
+(``fresh.jsonl`` beside it: a second set, drawn from other files, labeled after the
+first and never used to develop the extraction).  An extractor is a function from a
+text to a list of ``(start, end)`` spans, or of strings (each located in the text after
+the previous one).  A span found is a true positive when it equals an expected span
+exactly, start and end.  A found span equal to one of the set's ``abbreviated`` spans
+(``www.example.com``, no scheme) is neither right nor wrong by default (``--abbreviated
+ignore``); ``expect`` counts them as expected.
 
 Speed is MB of text (UTF-8) per second over the whole set, the extraction alone (the
 scoring is outside the clock): the best of ``--rounds`` rounds, the contenders
@@ -258,8 +262,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--kind", choices=labeled.KINDS, help="only snippets of this kind")
     parser.add_argument("--failures", metavar="CONTENDER", help="list a contender's errors")
     parser.add_argument("--half", choices=("dev", "held"), help="only one half (see half_of)")
+    parser.add_argument("--set", type=Path, default=labeled.SET, help="the labeled set's file")
     args = parser.parse_args(argv)
-    snippets = labeled.load()
+    snippets = labeled.load(args.set)
     if args.kind:
         snippets = [s for s in snippets if s.kind == args.kind]
     if args.half:

@@ -190,6 +190,23 @@ READER = [
             ("https://x.example/b", "https://x.example/b"),
         ],
     ),
+    (  # a run of "_" that one inside the URI opens stays; one opened before it goes
+        "see https://x.example/s.html#sys.__stdin__. or *https://x.example/c*d*, "
+        "https://x.example/e_.",
+        [
+            ("https://x.example/s.html#sys.__stdin__", "https://x.example/s.html#sys.__stdin__"),
+            ("https://x.example/c*d", "https://x.example/c*d"),
+            ("https://x.example/e", "https://x.example/e"),
+        ],
+    ),
+    (  # quotes give what is inside them, a script's punctuation too, when no space is
+        "`https://example.com\u3002/` and `https://x.example/a\u3002 b` 'https://x.example/>y'",
+        [
+            ("https://example.com\u3002/", "https://example.com%E3%80%82/"),
+            ("https://x.example/a", "https://x.example/a"),
+            ("https://x.example/>y", "https://x.example/%3Ey"),
+        ],
+    ),
     (
         "\"data:text/javascript,import('node:fs');\": {",
         [("data:text/javascript,import('node:fs');", "data:text/javascript,import('node:fs');")],

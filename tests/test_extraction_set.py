@@ -12,10 +12,21 @@ import pytest
 from tests import extraction_set as labeled
 
 SNIPPETS = labeled.load()
+#: The held-out set (``fresh.jsonl``): other files, labeled by the same rule, afterwards.
+FRESH = labeled.DIRECTORY / "fresh.jsonl"
 
 
 def test_the_set_is_sound() -> None:
     assert list(labeled.set_problems(SNIPPETS)) == []
+
+
+def test_the_fresh_set_is_sound_and_draws_on_other_files() -> None:
+    fresh = labeled.load(FRESH)
+    assert list(labeled.set_problems(fresh)) == []
+    files = {snippet.source.rsplit(":", 1)[0].split(" ")[0] for snippet in SNIPPETS}
+    assert not {s.source.rsplit(":", 1)[0].split(" ")[0] for s in fresh} & files
+    assert not {s.text for s in fresh} & {s.text for s in SNIPPETS}
+    assert not {s.id for s in fresh} & {s.id for s in SNIPPETS}
 
 
 def test_the_floors_of_the_issue() -> None:
@@ -28,8 +39,8 @@ def test_the_floors_of_the_issue() -> None:
 def test_the_rule_is_written_beside_the_set() -> None:
     readme = (labeled.DIRECTORY / "README.md").read_text(encoding="utf-8")
     assert "## The judging rule" in readme
-    sources = (labeled.DIRECTORY / "SOURCES.md").read_text(encoding="utf-8")
-    assert "license" in sources
+    for name in ("SOURCES.md", "FRESH_SOURCES.md"):
+        assert "license" in (labeled.DIRECTORY / name).read_text(encoding="utf-8")
 
 
 def _line(**fields: object) -> dict[str, object]:

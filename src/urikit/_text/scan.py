@@ -78,6 +78,7 @@ _TAKEN_ANGLE = re.compile(r"<[0-9][^\s<>\"]*>")
 # a Markdown link reference definition up to its destination (CommonMark §4.7)
 _REFERENCE_DEFINITION = re.compile(r"(?:\A|\n)[ \t]{0,3}\[[^\]\n]{1,200}\]:[ \t]*\Z")
 _WORD = re.compile(r"[A-Za-z0-9_\-]+")
+_SPACE = re.compile(r"\s")
 # what cannot start what follows "scheme:": a placeholder or no URI at all
 _NO_START = frozenset(":{}$*<>'\"()[]|^\\`,;")
 _T = TypeVar("_T")
@@ -246,6 +247,7 @@ class Scan:
                 "opening": _OPENING,
                 "closing": _CLOSING,
                 "elided": _ELIDED,
+                "space": _SPACE,
             }
             pattern = patterns.get(what) or re.compile(re.escape(what))
             finder = self._next[what] = _Next(self.text, pattern)
@@ -310,17 +312,38 @@ class Scan:
         elided = self._find("elided", start)
         if elided < end:
             end, why = elided, "character"
+        # quotes give what is inside them (item 6 of the extraction set's rule): past
+        # what ends the run (``。``, ``\\``, ``"``), up to the quote that closes them when
+        # no space comes before it; what is no URI there is cut off by the reading
+        if opener in ("'", '"', "`") and end < len(text) and text[end] != opener:
+            close = self._find(opener, end)
+            if close < len(text) and close < self._find("space", end):
+                end, why = close, "delimiter"
+        # a script's punctuation after ASCII ends the URI (``https://例え.jp。``), but not
+        # inside quotes that close right after the run
         script = self._find("script", start)
-        if script < end - 1:
+        quoted = opener in ("'", '"', "`") and end < len(text) and text[end] == opener
+        if script < end - 1 and not quoted:
             end, why = script + 1, "character"
         return end, why
 
-    def _trim(self, floor: int, end: int) -> int:
+    def _trim(self, start: int, floor: int, end: int) -> int:
         """``end`` moved back over trailing punctuation and emphasis markers (and roff's
-        zero-width escapes among them), not below ``floor``."""
+        zero-width escapes among them), not below ``floor``, of the URI at ``start``.  A
+        run of ``_`` or ``*`` that no such run opens before ``start`` but one inside the
+        URI does stays, as a bracket that balances one inside it (``#sys.__stdin__``)."""
         text, strippable = self.text, self._strippable
         while end > floor:
             last = text[end - 1]
+            if last in "_*":
+                run = end - 1
+                while run > floor and text[run - 1] == last:
+                    run -= 1
+                marker = text[run:end]
+                if text[max(0, start - len(marker)) : start] != marker and (
+                    marker in text[floor:run]
+                ):
+                    break
             if last in strippable:
                 end -= 1
             elif end - 2 >= floor and text[end - 2] == "\\" and last in "&:%.":
@@ -436,7 +459,7 @@ class Scan:
         end, why = self._end(start, opener, markdown)
         quoted = opener in ("'", '"', "`") and end < len(text) and text[end] == opener
         if not quoted:
-            trimmed = self._trim(colon + 1, end)
+            trimmed = self._trim(start, colon + 1, end)
             if trimmed < end:
                 end, why = trimmed, "punctuation"
         if end <= colon + 1 or (authority and end <= colon + 3):
@@ -493,7 +516,7 @@ class Scan:
         """The abbreviated URL at ``start`` (RFC 2396 Appendix F), completed."""
         opener = self._context(start, False)[0]
         end, why = self._end(start, opener, False)
-        trimmed = self._trim(start, end)
+        trimmed = self._trim(start, start, end)
         if trimmed < end:
             end, why = trimmed, "punctuation"
 
@@ -537,7 +560,7 @@ class Scan:
                 return None
             cut = start + error
             if trim:
-                cut = self._trim(start, cut)
+                cut = self._trim(start, start, cut)
             if cut <= start:
                 return None
             try:
