@@ -32,8 +32,8 @@ import importlib.util
 import io
 import itertools
 import json
+import multiprocessing
 import os
-import pickle
 import re
 import select
 import shlex
@@ -1327,31 +1327,23 @@ def test_arguments_that_are_not_utf8_in_a_process() -> None:
         assert result.code in (1, 2) and result.err.strip(), result
 
 
-def _without_privileges(call: Callable[[], list[Result]]) -> list[Result]:
-    """``call()`` as it runs for a user who is not root: in a forked child that has given
-    up root for "nobody" (root reads any file), its results sent back through a pipe."""
+def _unprivileged(argvs: tuple[Sequence[Arg], ...]) -> list[Result]:  # pragma: no cover
+    """:func:`run_all` in a spawned child that has given up root for "nobody" first (the
+    child; coverage sees its parent only)."""
+    os.setgroups([])
+    os.setgid(65534)
+    os.setuid(65534)
+    return run_all(*argvs)
+
+
+def _without_privileges(*argvs: Sequence[Arg]) -> list[Result]:
+    """:func:`run_all` as it runs for a user who is not root (root reads any file): in a
+    child process started afresh ("spawn": a fork of this process, whose libraries run
+    threads, could deadlock in the child), its results sent back by multiprocessing."""
     if os.geteuid() != 0:
-        return call()
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child; coverage sees its parent only
-        status = 1
-        try:
-            os.close(read)
-            os.setgroups([])
-            os.setgid(65534)
-            os.setuid(65534)
-            with os.fdopen(write, "wb") as pipe:
-                pickle.dump(call(), pipe)
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(write)
-    with os.fdopen(read, "rb") as pipe:
-        data = pipe.read()
-    _, status = os.waitpid(pid, 0)
-    assert status == 0 and data, "the unprivileged child failed"
-    results: list[Result] = pickle.loads(data)
+        return run_all(*argvs)
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        results: list[Result] = pool.apply(_unprivileged, (argvs,))
     return results
 
 
@@ -1360,9 +1352,7 @@ def test_file_without_read_permission(tmp_path: Path) -> None:
     secret = tmp_path / "secret.txt"
     secret.write_bytes(b"a:b\n")
     secret.chmod(0)
-    check, extract = _without_privileges(
-        lambda: run_all(["check", str(secret)], ["extract", str(secret)])
-    )
+    check, extract = _without_privileges(["check", str(secret)], ["extract", str(secret)])
     for command, result in (("check", check), ("extract", extract)):
         assert result.code == 2, result
         assert_one_line(result, command, str(secret), os.strerror(13))
