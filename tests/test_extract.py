@@ -199,6 +199,14 @@ READER = [
             ("https://x.example/e", "https://x.example/e"),
         ],
     ),
+    (  # an elision written in raw roff, its dots escaped (items 7 and 10)
+        r"git clone git://git\&.kernel\&.org/pub/scm/\&.\&.\&./linux\&.git my\-linux",
+        [(r"git://git\&.kernel\&.org/pub/scm/", "git://git.kernel.org/pub/scm/")],
+    ),
+    (  # geo: with its first coordinate (RFC 5870 §3), not an XML name of its vocabulary
+        '<geo:lat>52.5</geo:lat> geo:13.4,52.5 "geo:-1.5,2;u=30"',
+        [("geo:13.4,52.5", "geo:13.4,52.5"), ("geo:-1.5,2;u=30", "geo:-1.5,2;u=30")],
+    ),
     (  # quotes give what is inside them, a script's punctuation too, when no space is
         "`https://example.com\u3002/` and `https://x.example/a\u3002 b` 'https://x.example/>y'",
         [

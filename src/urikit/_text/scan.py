@@ -69,8 +69,9 @@ _PAIRS = dict(
     )
 )
 _PIPE = re.compile(r"[|^]")
-# an elided part ("https://github.com/.../x"): the URI is real as far as the "/" before it
-_ELIDED = re.compile("(?<=/)(?:\\.\\.\\.|\u2026)")
+# an elided part ("https://github.com/.../x", in raw roff "\&.\&.\&."): the URI is real
+# as far as the "/" before it
+_ELIDED = re.compile(r"(?<=/)(?:(?:(?:\\&)?\.){3}|\N{HORIZONTAL ELLIPSIS})")
 # a character reference for what ends a URI: < > " (HTML §13.5)
 _ENDING_REFERENCE = re.compile(r"&(?:lt|gt|quot|#0*(?:34|60|62)|#[xX]0*(?:22|3[cCeE]));")
 # a "<...>" a reader takes whole: no tag (HTML §13.2.5.6) opens with a digit (SICI DOIs)
@@ -79,6 +80,9 @@ _TAKEN_ANGLE = re.compile(r"<[0-9][^\s<>\"]*>")
 _REFERENCE_DEFINITION = re.compile(r"(?:\A|\n)[ \t]{0,3}\[[^\]\n]{1,200}\]:[ \t]*\Z")
 _WORD = re.compile(r"[A-Za-z0-9_\-]+")
 _SPACE = re.compile(r"\s")
+#: How the body of a scheme starts where its syntax says: RFC 5870 §3 ``geo:`` with its
+#: first coordinate (``geo:13.4,52.5``).
+_BODY_STARTS = {"geo": re.compile(r"-?[0-9]")}
 # what cannot start what follows "scheme:": a placeholder or no URI at all
 _NO_START = frozenset(":{}$*<>'\"()[]|^\\`,;")
 _T = TypeVar("_T")
@@ -384,6 +388,9 @@ class Scan:
         rest = iri[body:]
         if not rest or (rest[0] == "%" and not all(c in HEXDIG for c in rest[1:3])):
             return False
+        starts = _BODY_STARTS.get(scheme)
+        if starts is not None and not policy.literal and not starts.match(rest):
+            return False  # ``geo:lat``, an XML name of the W3C's geo vocabulary
         if policy.literal:
             return iri[body : body + 2] != "//" or len(iri) > body + 2
         if rest.startswith("//"):
