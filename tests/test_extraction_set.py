@@ -12,21 +12,31 @@ import pytest
 from tests import extraction_set as labeled
 
 SNIPPETS = labeled.load()
-#: The held-out set (``fresh.jsonl``): other files, labeled by the same rule, afterwards.
-FRESH = labeled.DIRECTORY / "fresh.jsonl"
+#: The held-out sets, in the order they were made: other files, labeled by the same rule
+#: after the extraction was written, each drawing on no file of the sets before it.
+HELD_OUT = ("fresh.jsonl", "fresh2.jsonl")
+
+
+def _file(snippet: labeled.Snippet) -> str:
+    """The file a snippet quotes (its source without the line, the message number or the
+    rendering)."""
+    return snippet.source.rsplit(":", 1)[0].split(" ")[0]
 
 
 def test_the_set_is_sound() -> None:
     assert list(labeled.set_problems(SNIPPETS)) == []
 
 
-def test_the_fresh_set_is_sound_and_draws_on_other_files() -> None:
-    fresh = labeled.load(FRESH)
-    assert list(labeled.set_problems(fresh)) == []
-    files = {snippet.source.rsplit(":", 1)[0].split(" ")[0] for snippet in SNIPPETS}
-    assert not {s.source.rsplit(":", 1)[0].split(" ")[0] for s in fresh} & files
-    assert not {s.text for s in fresh} & {s.text for s in SNIPPETS}
-    assert not {s.id for s in fresh} & {s.id for s in SNIPPETS}
+@pytest.mark.parametrize("name", HELD_OUT)
+def test_each_held_out_set_is_sound_and_draws_on_other_files(name: str) -> None:
+    held = labeled.load(labeled.DIRECTORY / name)
+    assert list(labeled.set_problems(held)) == []
+    before = list(SNIPPETS)
+    for earlier in HELD_OUT[: HELD_OUT.index(name)]:
+        before += labeled.load(labeled.DIRECTORY / earlier)
+    assert not {_file(s) for s in held} & {_file(s) for s in before}
+    assert not {s.text for s in held} & {s.text for s in before}
+    assert not {s.id for s in held} & {s.id for s in before}
 
 
 def test_the_floors_of_the_issue() -> None:
@@ -39,7 +49,7 @@ def test_the_floors_of_the_issue() -> None:
 def test_the_rule_is_written_beside_the_set() -> None:
     readme = (labeled.DIRECTORY / "README.md").read_text(encoding="utf-8")
     assert "## The judging rule" in readme
-    for name in ("SOURCES.md", "FRESH_SOURCES.md"):
+    for name in ("SOURCES.md", "FRESH_SOURCES.md", "FRESH2_SOURCES.md"):
         assert "license" in (labeled.DIRECTORY / name).read_text(encoding="utf-8")
 
 

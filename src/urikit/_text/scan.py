@@ -52,8 +52,9 @@ _WINDOW = 256  # how much of a candidate the parser is first given (see _first_t
 _MARGIN = 40  # an error this near a window's end may be the window's: an escape it cuts
 _BREAK = re.compile("\u2010?\\s+")  # Appendix E: whitespace, and a renderer's hyphen before it
 _HYPHEN_BREAK = re.compile(r"-[ \t]*\r?\n\s*")
-# a line break between two quoted strings (a program's literals, joined): no Appendix E break
-_QUOTED_BREAK = re.compile(r"(['\"])[ \t]*\r?\n\s*\1")
+# a line break between two quoted strings (a program's literals, joined, or concatenated
+# with "+" at either end of the line): no Appendix E break
+_QUOTED_BREAK = re.compile(r"(['\"])[ \t]*\+?[ \t]*\r?\n\s*(?:\+\s*)?\1")
 _URL_PREFIX = re.compile(r"URL:\s*\Z", re.IGNORECASE)
 _DELIMITER = re.compile("[/?#]")  # ends an authority (RFC 3986 §3.2)
 _OPENING = re.compile(r"[(\[{]")
@@ -80,6 +81,9 @@ _TAKEN_ANGLE = re.compile(r"<[0-9][^\s<>\"]*>")
 _REFERENCE_DEFINITION = re.compile(r"(?:\A|\n)[ \t]{0,3}\[[^\]\n]{1,200}\]:[ \t]*\Z")
 _WORD = re.compile(r"[A-Za-z0-9_\-]+")
 _SPACE = re.compile(r"\s")
+_ANGLE = re.compile(r"[<>]")
+# a body that is only an elision (``mailto:...``): nothing of the URI is real (item 7)
+_ONLY_ELIDED = re.compile(r"(?:\.\.\.|\N{HORIZONTAL ELLIPSIS})+")
 #: How the body of a scheme starts where its syntax says: RFC 5870 §3 ``geo:`` with its
 #: first coordinate (``geo:13.4,52.5``).
 _BODY_STARTS = {"geo": re.compile(r"-?[0-9]")}
@@ -252,6 +256,7 @@ class Scan:
                 "closing": _CLOSING,
                 "elided": _ELIDED,
                 "space": _SPACE,
+                "angle": _ANGLE,
             }
             pattern = patterns.get(what) or re.compile(re.escape(what))
             finder = self._next[what] = _Next(self.text, pattern)
@@ -318,10 +323,11 @@ class Scan:
             end, why = elided, "character"
         # quotes give what is inside them (item 6 of the extraction set's rule): past
         # what ends the run (``。``, ``\\``, ``"``), up to the quote that closes them when
-        # no space comes before it; what is no URI there is cut off by the reading
+        # no space and no ``<`` or ``>`` (markup's) comes before it; what is no URI there
+        # is cut off by the reading
         if opener in ("'", '"', "`") and end < len(text) and text[end] != opener:
             close = self._find(opener, end)
-            if close < len(text) and close < self._find("space", end):
+            if close < min(self._find("space", end), self._find("angle", end)):
                 end, why = close, "delimiter"
         # a script's punctuation after ASCII ends the URI (``https://例え.jp。``), but not
         # inside quotes that close right after the run
@@ -387,6 +393,8 @@ class Scan:
         policy = self.policy
         rest = iri[body:]
         if not rest or (rest[0] == "%" and not all(c in HEXDIG for c in rest[1:3])):
+            return False
+        if _ONLY_ELIDED.fullmatch(rest):
             return False
         starts = _BODY_STARTS.get(scheme)
         if starts is not None and not policy.literal and not starts.match(rest):
