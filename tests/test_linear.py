@@ -120,6 +120,11 @@ EXTRACT: list[Shape] = [
         (500 * K, 5000 * K),
     ),
     ("http://x/ )))", _extract(), lambda n: "http://x/" + ")" * n + " <", (300 * K, 3000 * K)),
+    # a run of emphasis markers at a URI's end, its balance read once per run
+    # (small sizes: a quadratic path here fails in seconds, not after hours)
+    ("http://x/___", _extract(), lambda n: "http://x/" + "_" * n + " <", (3 * K, 30 * K)),
+    ("http://x/a_**", _extract(), lambda n: "http://x/a_" + "*" * n, (3 * K, 30 * K)),
+    ("'http://a/。' ...", _extract(), lambda n: "'http://a/\u3002" * (n // 12), (30 * K, 300 * K)),
     # "<" looked for its ">" again from every start
     ("<a: <a: ...", _extract(), lambda n: "<a:" * (n // 3), (30 * K, 300 * K)),
     ("<<<", _extract(), lambda n: "<" * n, (1000 * K, 10000 * K)),

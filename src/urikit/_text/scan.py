@@ -341,7 +341,8 @@ class Scan:
         """``end`` moved back over trailing punctuation and emphasis markers (and roff's
         zero-width escapes among them), not below ``floor``, of the URI at ``start``.  A
         run of ``_`` or ``*`` that no such run opens before ``start`` but one inside the
-        URI does stays, as a bracket that balances one inside it (``#sys.__stdin__``)."""
+        URI does stays, as a bracket that balances one inside it (``#sys.__stdin__``);
+        else the whole run goes, decided once."""
         text, strippable = self.text, self._strippable
         while end > floor:
             last = text[end - 1]
@@ -351,9 +352,11 @@ class Scan:
                     run -= 1
                 marker = text[run:end]
                 if text[max(0, start - len(marker)) : start] != marker and (
-                    marker in text[floor:run]
+                    text.find(marker, floor, run) >= 0
                 ):
                     break
+                end = run
+                continue
             if last in strippable:
                 end -= 1
             elif end - 2 >= floor and text[end - 2] == "\\" and last in "&:%.":
