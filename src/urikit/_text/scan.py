@@ -54,7 +54,7 @@ _BREAK = re.compile("\u2010?\\s+")  # Appendix E: whitespace, and a renderer's h
 _HYPHEN_BREAK = re.compile(r"-[ \t]*\r?\n\s*")
 # a line break between two quoted strings (a program's literals, joined, or concatenated
 # with "+" at either end of the line): no Appendix E break
-_QUOTED_BREAK = re.compile(r"(['\"])[ \t]*\+?[ \t]*\r?\n\s*(?:\+\s*)?\1")
+_QUOTED_BREAK = re.compile(r"(['\"])[ \t]*(?:\+[ \t]*)?\r?\n\s*(?:\+\s*)?\1")
 _URL_PREFIX = re.compile(r"URL:\s*\Z", re.IGNORECASE)
 _DELIMITER = re.compile("[/?#]")  # ends an authority (RFC 3986 §3.2)
 _OPENING = re.compile(r"[(\[{]")
