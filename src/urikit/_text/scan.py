@@ -81,6 +81,7 @@ _TAKEN_ANGLE = re.compile(r"<[0-9][^\s<>\"]*>")
 _REFERENCE_DEFINITION = re.compile(r"(?:\A|\n)[ \t]{0,3}\[[^\]\n]{1,200}\]:[ \t]*\Z")
 _WORD = re.compile(r"[A-Za-z0-9_\-]+")
 _SPACE = re.compile(r"\s")
+_QUOTES = ("'", '"', "`")
 _ANGLE = re.compile(r"[<>]")
 # a body that is only an elision (``mailto:...``): nothing of the URI is real (item 7)
 _ONLY_ELIDED = re.compile(r"(?:\.\.\.|\N{HORIZONTAL ELLIPSIS})+")
@@ -234,6 +235,11 @@ def _placeholder(host: str) -> bool:
     return not host or host[0] in ".-" or ".." in host or "*" in host or "$" in host
 
 
+def _quoted(text: str, opener: str, end: int) -> bool:
+    """Whether the quote that opens right before a URI closes at ``end``."""
+    return opener in _QUOTES and end < len(text) and text[end] == opener
+
+
 class Scan:
     """One pass over a text: what a start needs that other starts share, found once."""
 
@@ -325,14 +331,14 @@ class Scan:
         # what ends the run (``。``, ``\\``, ``"``), up to the quote that closes them when
         # no space and no ``<`` or ``>`` (markup's) comes before it; what is no URI there
         # is cut off by the reading
-        if opener in ("'", '"', "`") and end < len(text) and text[end] != opener:
+        if opener in _QUOTES and end < len(text) and text[end] != opener:
             close = self._find(opener, end)
             if close < min(self._find("space", end), self._find("angle", end)):
                 end, why = close, "delimiter"
         # a script's punctuation after ASCII ends the URI (``https://例え.jp。``), but not
         # inside quotes that close right after the run
         script = self._find("script", start)
-        quoted = opener in ("'", '"', "`") and end < len(text) and text[end] == opener
+        quoted = _quoted(text, opener, end)
         if script < end - 1 and not quoted:
             end, why = script + 1, "character"
         return end, why
@@ -475,7 +481,7 @@ class Scan:
                     return Found(iri, start, end, "<>", "delimiter", alternatives)
         markdown = self._markdown(before)
         end, why = self._end(start, opener, markdown)
-        quoted = opener in ("'", '"', "`") and end < len(text) and text[end] == opener
+        quoted = _quoted(text, opener, end)
         if not quoted:
             trimmed = self._trim(start, colon + 1, end)
             if trimmed < end:
