@@ -1,0 +1,63 @@
+"""The input the basic URL parser's pointer runs over (WHATWG URL §4.4 steps 1-3), and
+the way back from a pointer to an index in the caller's text.
+
+The parser first removes leading and trailing C0 control or space, then every ASCII tab
+or newline, recording invalid-URL-unit once for each of the two steps that removes
+anything; the pointer counts code points of what is left.  A lone surrogate (which a
+scalar value string cannot hold) becomes U+FFFD first, as WebIDL's USVString conversion
+does for the URL API; it is one code point either way, so no index moves.
+
+Position rules (what :func:`urikit._whatwg.parse` and ``validation_errors`` report):
+
+- a pointer ``p`` that points to a code point is the index of that code point in the
+  caller's text (the code points removed are not counted by the pointer, so ``p`` is
+  the ``p``-th code point kept);
+- the EOF code point is the index just past the last code point kept (the start of the
+  trailing C0 control or space, if any; the stripped prefix's length if nothing is kept);
+- the invalid-URL-unit of step 1 is at the first leading C0 control or space (index 0)
+  or else at the first trailing one; that of step 2 at the first ASCII tab or newline.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["Cleaned"]
+
+_C0_CONTROL_OR_SPACE = "".join(map(chr, range(0x21)))
+_TAB_OR_NEWLINE = re.compile("[\t\n\r]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class Cleaned:
+    """The caller's ``original`` text and ``text``, what the parser's pointer runs over."""
+
+    __slots__ = ("_kept", "errors", "original", "start", "text")
+
+    def __init__(self, original: str) -> None:
+        self.original = original
+        scalar = _SURROGATE.sub("\ufffd", original)
+        stripped = scalar.strip(_C0_CONTROL_OR_SPACE)
+        self.start = len(scalar) - len(scalar.lstrip(_C0_CONTROL_OR_SPACE))
+        #: The errors of steps 1-2, at their indexes in ``original``.
+        self.errors: list[tuple[str, int]] = []
+        if len(stripped) != len(scalar):
+            self.errors.append(
+                ("invalid-URL-unit", 0 if self.start else self.start + len(stripped))
+            )
+        first = _TAB_OR_NEWLINE.search(stripped)
+        self._kept: list[int] | None = None
+        if first is None:
+            self.text = stripped
+        else:
+            self.errors.append(("invalid-URL-unit", self.start + first.start()))
+            self.text = _TAB_OR_NEWLINE.sub("", stripped)
+            self._kept = [self.start + i for i, c in enumerate(stripped) if c not in "\t\n\r"]
+
+    def index(self, pointer: int) -> int:
+        """The index in the caller's text of what ``pointer`` points to (see the rules)."""
+        if self._kept is None:
+            return self.start + pointer
+        if pointer < len(self._kept):
+            return self._kept[pointer]
+        return self._kept[-1] + 1 if self._kept else self.start
