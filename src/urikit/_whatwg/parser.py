@@ -276,11 +276,15 @@ class _Machine:
             self.error("special-scheme-missing-following-solidus")
 
     def authority(self) -> None:
-        url = self.url
-        run_end = _AUTHORITY_RUN[not url.special].match(self.input, self.pointer).end()  # type: ignore[union-attr]
-        self.buffer += self.input[self.pointer : run_end]
-        self.pointer = run_end
-        if self.c == "@":
+        url, text = self.url, self.input
+        run = _AUTHORITY_RUN[not url.special]
+        credentials = ([url.username], [url.password])  # appended to at once, at the end
+        while True:  # each "@" and the run before it, at once
+            run_end = run.match(text, self.pointer).end()  # type: ignore[union-attr]
+            self.buffer += text[self.pointer : run_end]
+            self.pointer = run_end
+            if self.c != "@":
+                break
             self.error("invalid-credentials")
             if self.at_sign_seen:
                 self.buffer = "%40" + self.buffer
@@ -288,19 +292,18 @@ class _Machine:
             buffer = self.buffer
             if not self.password_token_seen and ":" in buffer:
                 username, _, buffer = buffer.partition(":")
-                url.username += utf8_percent_encode(username, USERINFO)
+                credentials[0].append(utf8_percent_encode(username, USERINFO))
                 self.password_token_seen = True
-            if self.password_token_seen:
-                url.password += utf8_percent_encode(buffer, USERINFO)
-            else:
-                url.username += utf8_percent_encode(buffer, USERINFO)
+            credentials[self.password_token_seen].append(utf8_percent_encode(buffer, USERINFO))
             self.buffer = ""
-        else:  # the EOF code point, "/", "?", "#", or "\" in a special URL
-            if self.at_sign_seen and self.buffer == "":
-                raise self.fail("host-missing")
-            self.pointer -= len(self.buffer) + 1
-            self.buffer = ""
-            self.state = self.host
+            self.pointer += 1
+        url.username, url.password = map("".join, credentials)
+        # the EOF code point, "/", "?", "#", or "\" in a special URL
+        if self.at_sign_seen and self.buffer == "":
+            raise self.fail("host-missing")
+        self.pointer -= len(self.buffer) + 1
+        self.buffer = ""
+        self.state = self.host
 
     def host(self) -> None:
         """The host state and the hostname state (no state override: the same steps)."""
