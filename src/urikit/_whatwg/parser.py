@@ -443,31 +443,38 @@ class _Machine:
                 self.pointer -= 1
 
     def path(self) -> None:
-        url, start = self.url, self.pointer
-        run_end = _PATH_RUN[not url.special].match(self.input, start).end()  # type: ignore[union-attr]
-        if run_end > start:
-            self.record_invalid_units(start, run_end)
-            self.buffer += utf8_percent_encode(self.input[start:run_end], PATH)
-            self.pointer = run_end
-        c = self.c  # the EOF code point, "/", "?", "#", or "\" in a special URL
+        url, text = self.url, self.input
+        special = url.special
+        run = _PATH_RUN[not special]
         path = url.path
         assert isinstance(path, list)
-        slash = c == "/" or (url.special and c == "\\")
-        if url.special and c == "\\":
-            self.error("invalid-reverse-solidus")
-        buffer = self.buffer
-        if len(buffer) <= 6 and buffer.lower() in _DOUBLE_DOT:
-            self.shorten()
+        while True:  # after "/" the state stays the path state: the next segment at once
+            start = self.pointer
+            run_end = run.match(text, start).end()  # type: ignore[union-attr]
+            if run_end > start:
+                self.record_invalid_units(start, run_end)
+                self.buffer += utf8_percent_encode(text[start:run_end], PATH)
+                self.pointer = run_end
+            c = self.c  # the EOF code point, "/", "?", "#", or "\" in a special URL
+            slash = c == "/" or (special and c == "\\")
+            if c == "\\" and special:
+                self.error("invalid-reverse-solidus")
+            buffer = self.buffer
+            if len(buffer) <= 6 and buffer.lower() in _DOUBLE_DOT:
+                self.shorten()
+                if not slash:
+                    path.append("")
+            elif len(buffer) <= 3 and buffer.lower() in _SINGLE_DOT:
+                if not slash:
+                    path.append("")
+            else:
+                if url.scheme == "file" and not path and _WINDOWS_DRIVE_LETTER.match(buffer):
+                    buffer = buffer[0] + ":"
+                path.append(buffer)
+            self.buffer = ""
             if not slash:
-                path.append("")
-        elif len(buffer) <= 3 and buffer.lower() in _SINGLE_DOT:
-            if not slash:
-                path.append("")
-        else:
-            if url.scheme == "file" and not path and _WINDOWS_DRIVE_LETTER.match(buffer):
-                buffer = buffer[0] + ":"
-            path.append(buffer)
-        self.buffer = ""
+                break
+            self.pointer += 1
         if c == "?":
             url.query = ""
             self.state = self.query
