@@ -148,6 +148,7 @@ FAILURES = [
     ("http://u@\t", None, ErrorKind.HOST_MISSING, 9),
     (" \thttp://u@", None, ErrorKind.HOST_MISSING, 11),
     ("http://u@\n\n", None, ErrorKind.HOST_MISSING, 9),
+    ("ht\ttp://u@", None, ErrorKind.HOST_MISSING, 10),
 ]
 
 
