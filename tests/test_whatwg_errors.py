@@ -64,6 +64,14 @@ RECORDED = [
     ("http://h/%zz", None, [(UNIT, 9)], "http://h/%zz"),
     ("http://h/%4", None, [(UNIT, 9)], "http://h/%4"),
     ("http://h/%41é", None, [], "http://h/%41%C3%A9"),
+    # §4.1 single-dot and double-dot URL path segments, each spelling
+    ("http://h/a/b/%2e./c", None, [], "http://h/a/c"),
+    ("http://h/a/b/.%2E/c", None, [], "http://h/a/c"),
+    ("http://h/a/b/%2E%2e", None, [], "http://h/a/"),
+    ("http://h/a/%2e/b", None, [], "http://h/a/b"),
+    ("http://h/a/%2E", None, [], "http://h/a/"),
+    ("sc:/a/b/%2e./c", None, [], "sc:/a/c"),
+    ("http://h/a/%2e%2", None, [(UNIT, 14)], "http://h/a/%2e%2"),
     # query state, fragment state
     ("http://h/?a b", None, [(UNIT, 11)], "http://h/?a%20b"),
     ("http://h/?%", None, [(UNIT, 10)], "http://h/?%"),
