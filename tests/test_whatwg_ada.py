@@ -21,8 +21,8 @@ from urikit.errors import URISyntaxError
 ada_url = pytest.importorskip("ada_url")
 
 DATA = Path(__file__).parent / "data"
-GETTERS = ("href", "origin", "protocol", "username", "password", "host", "hostname", "port")
-GETTERS += ("pathname", "search", "hash")
+GETTERS = ["href", "origin", "protocol", "username", "password", "host", "hostname"]
+GETTERS += ["port", "pathname", "search", "hash"]
 CORPUS = (DATA / "corpus_sample.txt").read_text("utf-8").splitlines()
 WPT = [
     case["input"]
@@ -43,7 +43,7 @@ PIECES = [
 
 @st.composite
 def mutated_urls(draw: st.DrawFn) -> str:
-    text = draw(st.sampled_from(WPT + CORPUS[:500]))
+    text: str = draw(st.sampled_from(WPT + CORPUS[:500]))
     for _ in range(draw(st.integers(1, 4))):
         at = draw(st.integers(0, len(text)))
         how = draw(st.sampled_from(("insert", "delete", "replace")))

@@ -145,5 +145,6 @@ def test_url_values() -> None:
         8080,
     )
     assert (record.path, record.query, record.fragment) == (["p"], "q", "f")
+    assert isinstance(record.path, list)
     record.path.append("x")  # a copy: the value does not change
     assert url.pathname == "/p"

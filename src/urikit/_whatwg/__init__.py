@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from .record import URLRecord
 from .url import URL, parse_record
+from .urlencoded import URLSearchParams
 
-__all__ = ["URL", "can_parse", "parse", "validation_errors"]
+__all__ = ["URL", "URLSearchParams", "can_parse", "parse", "validation_errors"]
 
 
 def _base(base: str | URL | None) -> URLRecord | None:

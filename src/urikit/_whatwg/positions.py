@@ -22,11 +22,16 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["Cleaned"]
+__all__ = ["Cleaned", "scalar"]
 
 _C0_CONTROL_OR_SPACE = "".join(map(chr, range(0x21)))
 _TAB_OR_NEWLINE = re.compile("[\t\n\r]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def scalar(text: str) -> str:
+    """``text`` as a scalar value string: each lone surrogate U+FFFD (WebIDL USVString)."""
+    return _SURROGATE.sub("\ufffd", text)
 
 
 class Cleaned:
@@ -34,14 +39,15 @@ class Cleaned:
 
     __slots__ = ("_kept", "errors", "original", "start", "text")
 
-    def __init__(self, original: str) -> None:
+    def __init__(self, original: str, *, strip: bool = True) -> None:
+        """``strip``: step 1 runs (the basic URL parser is not given a URL: not a setter)."""
         self.original = original
-        scalar = _SURROGATE.sub("\ufffd", original)
-        stripped = scalar.strip(_C0_CONTROL_OR_SPACE)
-        self.start = len(scalar) - len(scalar.lstrip(_C0_CONTROL_OR_SPACE))
+        text = scalar(original)
+        stripped = text.strip(_C0_CONTROL_OR_SPACE) if strip else text
+        self.start = len(text) - len(text.lstrip(_C0_CONTROL_OR_SPACE)) if strip else 0
         #: The errors of steps 1-2, at their indexes in ``original``.
         self.errors: list[tuple[str, int]] = []
-        if len(stripped) != len(scalar):
+        if len(stripped) != len(text):
             self.errors.append(
                 ("invalid-URL-unit", 0 if self.start else self.start + len(stripped))
             )

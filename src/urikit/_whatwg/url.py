@@ -10,6 +10,8 @@ from .host import host_serialize
 from .parser import Failure, basic_parse
 from .positions import Cleaned
 from .record import SPECIAL_SCHEMES, URLRecord, path_serialize, serialize
+from .setters import SETTERS
+from .urlencoded import URLSearchParams
 
 __all__ = ["URL", "origin", "parse_record"]
 
@@ -64,6 +66,28 @@ class URL:
         """A copy of the URL record."""
         return self._record.copy()
 
+    def replace(self, **changes: str) -> URL:
+        """A copy with the URL class's setters (§6.1) applied, in the order given:
+        ``url.replace(hostname="example.org", port="8080")``.  A setter the Standard
+        lets do nothing changes nothing; ``href`` parses anew (its failure raises
+        :class:`urikit.URISyntaxError`).
+
+        >>> from urikit._whatwg import parse
+        >>> parse("http://h/p?q").replace(protocol="https", search="", hash="top").href
+        'https://h/p#top'
+        >>> parse("mailto:a@b").replace(host="x").href
+        'mailto:a@b'
+        """
+        record = self._record.copy()
+        for name, value in changes.items():
+            setter = SETTERS.get(name)
+            if setter is None:
+                raise TypeError(f"no setter {name!r}: one of {', '.join(SETTERS)}")
+            if not isinstance(value, str):
+                raise TypeError(f"the {name} must be a str, not {type(value).__name__}")
+            record = setter(record, value)
+        return URL(record)
+
     def serialize(self, exclude_fragment: bool = False) -> str:
         """§4.5 URL serializer, the fragment left out on request."""
         return self._href if not exclude_fragment else serialize(self._record, True)
@@ -112,6 +136,12 @@ class URL:
     def search(self) -> str:
         query = self._record.query
         return "" if not query else "?" + query
+
+    @property
+    def search_params(self) -> URLSearchParams:
+        """A new URLSearchParams read from the query (``searchParams``, §6.1); write
+        one back with ``url.replace(search=str(params))``."""
+        return URLSearchParams(self._record.query or "")
 
     @property
     def hash(self) -> str:
