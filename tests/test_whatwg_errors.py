@@ -87,8 +87,19 @@ RECORDED = [
     ("sc://a`%z%/", None, [(UNIT, 6), (UNIT, 7)], "sc://a`%z%/"),
     # §3.5 host parser: percent-encoded bytes
     ("http://ex%41mple.com/", None, [("domain-percent-encoded", 9)], "http://example.com/"),
+    # §3.3 the domain parser: the strict ToASCII (CheckHyphens, UseSTD3ASCIIRules,
+    # VerifyDnsLength) records domain-to-ASCII where UTS #46 finds the fault; the lenient
+    # one returns an ASCII domain lowercased whatever it finds
+    ("http://-x.com/", None, [("domain-to-ASCII", 7)], "http://-x.com/"),
+    ("http://xn--a.com/", None, [("domain-to-ASCII", 7)], "http://xn--a.com/"),
+    ("http://a..b/", None, [("domain-to-ASCII", 9)], "http://a..b/"),
+    ("http://a.b./", None, [("domain-to-ASCII", 11)], "http://a.b./"),
+    ("http://faß.example/", None, [], "http://xn--fa-hia.example/"),
+    ("http://\uff41.com/", None, [], "http://a.com/"),
+    ("http://x\u00ad/", None, [], "http://x/"),
     # §3.5 IPv4 parser
-    ("http://1.2.3.4./", None, [("IPv4-empty-part", 15)], "http://1.2.3.4/"),
+    # (the strict ToASCII of §3.3 step 1, VerifyDnsLength on, refuses the empty root label)
+    ("http://1.2.3.4./", None, [("domain-to-ASCII", 15), ("IPv4-empty-part", 15)], "http://1.2.3.4/"),
     ("http://1.2.3/", None, [("IPv4-too-few-parts", 7)], "http://1.2.0.3/"),
     (
         "http://0x7f.1/",
@@ -131,6 +142,10 @@ FAILURES = [
     ("http://h:8x/", None, ErrorKind.PORT_INVALID, 10),
     ("sc://a b/", None, ErrorKind.HOST_INVALID_CODE_POINT, 6),
     ("sc://a^/", None, ErrorKind.HOST_INVALID_CODE_POINT, 6),
+    ("http://a^b/", None, ErrorKind.DOMAIN_TO_ASCII, 8),
+    ("https://ex ample.org/", None, ErrorKind.DOMAIN_TO_ASCII, 10),
+    ("http://\u00ad/", None, ErrorKind.DOMAIN_TO_ASCII, 7),
+    ("http://a%2Fb/", None, ErrorKind.DOMAIN_TO_ASCII, 7),
     ("http://1.2.3.4.5/", None, ErrorKind.IPV4_TOO_MANY_PARTS, 15),
     ("http://1.2.3.09/", None, ErrorKind.IPV4_NON_NUMERIC_PART, 13),
     ("http://foo.09/", None, ErrorKind.IPV4_NON_NUMERIC_PART, 7),
