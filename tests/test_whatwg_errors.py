@@ -99,7 +99,12 @@ RECORDED = [
     ("http://x\u00ad/", None, [], "http://x/"),
     # §3.5 IPv4 parser
     # (the strict ToASCII of §3.3 step 1, VerifyDnsLength on, refuses the empty root label)
-    ("http://1.2.3.4./", None, [("domain-to-ASCII", 15), ("IPv4-empty-part", 15)], "http://1.2.3.4/"),
+    (
+        "http://1.2.3.4./",
+        None,
+        [("domain-to-ASCII", 15), ("IPv4-empty-part", 15)],
+        "http://1.2.3.4/",
+    ),
     ("http://1.2.3/", None, [("IPv4-too-few-parts", 7)], "http://1.2.0.3/"),
     (
         "http://0x7f.1/",
