@@ -6,6 +6,7 @@ port, pathname, search, hash), and its origin (§4.7).
 from __future__ import annotations
 
 from .errors import failure
+from .fast import fast_parse
 from .host import host_serialize
 from .parser import Failure, basic_parse
 from .positions import Cleaned
@@ -20,7 +21,12 @@ def parse_record(
     text: str, base: URLRecord | None, *, all_errors: bool
 ) -> tuple[URLRecord, list[tuple[str, int]]]:
     """The basic URL parser on the caller's ``text``: the record and the validation
-    errors at indexes in ``text``; a failure raises :class:`urikit.URISyntaxError`."""
+    errors at indexes in ``text``; a failure raises :class:`urikit.URISyntaxError`.
+    Without ``all_errors`` a URL of the fast path's form skips the state machine."""
+    if not all_errors:
+        record = fast_parse(text)
+        if record is not None:
+            return record, []
     cleaned = Cleaned(text)
     try:
         record, errors = basic_parse(cleaned.text, base, all_errors=all_errors)
