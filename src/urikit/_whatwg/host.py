@@ -10,12 +10,13 @@ host text it was given; a failure returns ``None``, its cause the last error rep
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from .._algorithms import uts46
 from .._algorithms.ipv4 import ends_in_a_number, whatwg_ipv4, whatwg_ipv6
 from .._algorithms.percent import unquote_to_bytes
-from .._syntax.charsets import PCT_TRIPLET
+from .._syntax.charsets import PCT_TRIPLET, char_class_regex
 from ..errors import IDNAError
 from .encode import C0_CONTROL, C0_CONTROLS, invalid_url_units, utf8_percent_encode
 from .ipv6 import IPv6, ipv6_parse
@@ -37,6 +38,7 @@ Report = Callable[[str, int], None]
 FORBIDDEN_HOST = frozenset("\x00\t\n\r #/:<>?@[\\]^|")
 #: §3.2 forbidden domain code point: a forbidden host code point, a C0 control, %, DEL.
 FORBIDDEN_DOMAIN = FORBIDDEN_HOST | C0_CONTROLS | frozenset("%\x7f")
+_FORBIDDEN_DOMAIN = re.compile(char_class_regex(FORBIDDEN_DOMAIN))
 
 
 def host_parse(
@@ -45,8 +47,8 @@ def host_parse(
     """The host parser (§3.5) on ``text``, non-empty unless bracketed.
 
     With ``all_errors`` false, the strict ToASCII run that only records the non-fatal
-    domain-to-ASCII error of an ASCII domain is skipped (the result is the same: for an
-    ASCII domain the Standard returns it lowercased whatever that run says).
+    domain-to-ASCII error is skipped where the domain parses (the result is the same:
+    that run returns nothing but its error).
     """
     if text.startswith("["):
         if not text.endswith("]"):
@@ -80,21 +82,24 @@ def domain_parse(
 ) -> str | None:
     """The domain parser (§3.3) with beStrict false: the domain's ASCII form, or
     ``None``.  ``same_offsets``: the offsets of ``domain`` are those of the host text
-    (no percent-encoded byte was decoded); otherwise errors point at the host (0)."""
-    strict_done = False
-    if all_errors or not domain.isascii():
-        _strict(domain, report, same_offsets)
-        strict_done = True
+    (no percent-encoded byte was decoded); otherwise errors point at the host (0).
+    Without ``all_errors`` the strict run (step 1), which only records an error, runs
+    when the domain fails, to say why."""
+    strict_failed = _strict(domain, report, same_offsets) if all_errors else None
     if domain.isascii():
-        result = domain.lower()
+        result: str | None = domain.lower()
     else:
         try:
             result = _to_ascii(domain, be_strict=False)
         except IDNAError:
-            _domain_failure(domain, report, same_offsets, strict_done)
-            return None
-    if not result or any(code_point in FORBIDDEN_DOMAIN for code_point in result):
-        _domain_failure(domain, report, same_offsets, strict_done)
+            result = None
+    if not result or _FORBIDDEN_DOMAIN.search(result):
+        # the strict run checks all the lenient one does, and UseSTD3ASCIIRules and
+        # VerifyDnsLength reject an empty or forbidden result: it has failed too
+        if strict_failed is None:
+            strict_failed = _strict(domain, report, same_offsets)
+        if not strict_failed:  # pragma: no cover - a failure the strict run missed
+            report("domain-to-ASCII", 0)
         return None
     return result
 
@@ -108,14 +113,6 @@ def _strict(domain: str, report: Report, same_offsets: bool) -> bool:
         report("domain-to-ASCII", error.position if same_offsets else 0)
         return True
     return False
-
-
-def _domain_failure(domain: str, report: Report, same_offsets: bool, strict_done: bool) -> None:
-    """The domain parser returns failure: record its validation error, is the strict run's, which
-    fails whenever the lenient one does (it checks all the lenient one checks, and
-    UseSTD3ASCIIRules and VerifyDnsLength reject the empty and forbidden results)."""
-    if not strict_done and not _strict(domain, report, same_offsets):
-        report("domain-to-ASCII", 0)  # pragma: no cover - a failure the strict run missed
 
 
 def _to_ascii(domain: str, *, be_strict: bool) -> str:
