@@ -57,14 +57,19 @@ def mutated_urls(draw: st.DrawFn) -> str:
     return text
 
 
-def _both(text: str) -> tuple[object, object]:
+#: Bases of each kind: special, file (with a drive letter), non-special, opaque path.
+BASES = ["http://u:p@h:8/a/b/c?q#f", "file:///C:/x/y", "file://host/p", "sc://h/a/b", "sc:opaque"]
+RELATIVE = ["", "/", "//", "\\", "..", "./x", "../../y", "?q", "#f", "C|", "/C:/z", "x:y", "h:9"]
+
+
+def _both(text: str, base: str | None = None) -> tuple[object, object]:
     """(ada's getters, urikit's getters), ``None`` for a failure."""
     try:
-        theirs = ada_url.URL(text)
+        theirs = ada_url.URL(text) if base is None else ada_url.URL(text, base)
     except ValueError:
         theirs = None
     try:
-        ours = parse(text)
+        ours = parse(text, base)
     except URISyntaxError:
         ours = None
     return tuple(
@@ -83,4 +88,11 @@ def test_the_corpus_reads_as_ada_reads_it(text: str) -> None:
 @given(mutated_urls())
 def test_mutations_read_as_ada_reads_them(text: str) -> None:
     theirs, ours = _both(text)
+    assert ours == theirs
+
+
+@THOROUGH
+@given(st.sampled_from(BASES), st.lists(st.sampled_from(RELATIVE + PIECES), max_size=6))
+def test_relative_references_resolve_as_ada_resolves_them(base: str, pieces: list[str]) -> None:
+    theirs, ours = _both("".join(pieces), base)
     assert ours == theirs
