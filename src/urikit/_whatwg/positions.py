@@ -7,7 +7,12 @@ anything; the pointer counts code points of what is left.  A lone surrogate (whi
 scalar value string cannot hold) becomes U+FFFD first, as WebIDL's USVString conversion
 does for the URL API; it is one code point either way, so no index moves.
 
-Position rules (what :func:`urikit._whatwg.parse` and ``validation_errors`` report):
+Position rules (what :func:`urikit._whatwg.parse` and ``validation_errors`` report).
+The Standard says where its parser is only by the pointer, and each step that records a
+validation error or returns failure does so while examining ``c``, the code point the
+pointer points to; so an error's position is that pointer (for the host parser's steps,
+its own pointer into the host, the host's first code point being where the host state's
+buffer began), carried back to the caller's text:
 
 - a pointer ``p`` that points to a code point is the index of that code point in the
   caller's text (the code points removed are not counted by the pointer, so ``p`` is
