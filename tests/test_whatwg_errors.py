@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from urikit._whatwg import parse, validation_errors
+from urikit._whatwg.errors import VALIDATION_ERRORS
 from urikit.errors import ErrorKind, URISyntaxError
 
 SMFS = "special-scheme-missing-following-solidus"
@@ -215,3 +216,16 @@ def test_a_failing_base_is_the_error() -> None:
 def test_not_a_string_is_a_type_error(text: object, base: object) -> None:
     with pytest.raises(TypeError):
         parse(text, base)  # type: ignore[arg-type]
+
+
+def test_every_name_is_the_standards() -> None:
+    """The names recorded and the failure kinds are names of the Standard's table
+    (urikit._whatwg.errors.VALIDATION_ERRORS, its 30 rows), and the table's rows that
+    can return failure are ErrorKind values."""
+    assert len(VALIDATION_ERRORS) == 30
+    recorded = {name for _, _, errors, _ in RECORDED for name, _ in errors}
+    failing = {kind.value for _, _, kind, _ in FAILURES}
+    assert recorded | failing == set(VALIDATION_ERRORS)  # every row is tested
+    kinds = {kind.value for kind in ErrorKind}
+    assert failing <= kinds
+    assert {name for name in VALIDATION_ERRORS if name in kinds} == failing
