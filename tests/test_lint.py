@@ -473,6 +473,8 @@ def test_cli_in_a_process() -> None:
 
 # -- the corners of each check --------------------------------------------------------------
 # (text, grammar, base, rule, whether it fires)
+#: A DNS name of 253 octets, the most RFC 1034 §3.1 allows (without the root's dot).
+_NAME_253 = ".".join(["a" * 63] * 3) + "." + "b" * 61
 CORNERS: list[tuple[str, str | None, str | None, str, bool]] = [
     # the URL Standard's IPv4 parser and inet_aton, part by part
     ("http://0x/", None, None, "ipv4-rare-form", True),  # "0x" alone is 0
@@ -540,6 +542,31 @@ CORNERS: list[tuple[str, str | None, str | None, str, bool]] = [
     ("http://\u0440\u0430y\u0440\u0430l.com/", "rfc3987", None, "mixed-script-host", True),
     ("http://日本語.jp/", "rfc3987", None, "mixed-script-host", False),
     ("http://\u03b1\u03b2.com/", "rfc3987", None, "mixed-script-host", False),
+    # the length of a name (RFC 1034 §3.1): 253 octets without the root's dot, 63 a label
+    ("http://" + _NAME_253 + "/", None, None, "long-host", False),
+    ("http://" + _NAME_253 + "./", None, None, "long-host", False),  # the root's dot
+    ("http://" + _NAME_253 + "b/", None, None, "long-host", True),  # 254
+    ("http://" + _NAME_253 + "b./", None, None, "long-host", True),
+    ("http://" + _NAME_253[:-2] + "\u00fc/", "rfc3987", None, "long-host", True),  # xn--...
+    ("http://" + "a" * 63 + "/", None, None, "long-host", False),
+    ("http://" + "a" * 64 + "/", None, None, "long-host", True),
+    # path parameters after a dot segment, in every spelling of ";"
+    ("http://h/..%3b/x", None, None, "path-parameter-traversal", True),
+    ("http://h/..%3B/x", None, None, "path-parameter-traversal", True),
+    ("http://h/%2e%2E%3b/x", None, None, "path-parameter-traversal", True),
+    ("http://h/.%3Bx/y", None, None, "path-parameter-traversal", True),
+    ("http://h/a..%3b/x", None, None, "path-parameter-traversal", False),  # no dot segment
+    ("http://h/..%3c/x", None, None, "path-parameter-traversal", False),
+    # a parameter value that decodes, once or twice, to a script URL (not only after %3A)
+    ("http://h/?next=javascript%253Aalert(1)", None, None, "dangerous-parameter", True),
+    ("http://h/?next=%256Aavascript%253Aalert(1)", None, None, "dangerous-parameter", True),
+    ("http://h/#next=javascript%253Aalert(1)", None, None, "dangerous-parameter", True),
+    ("http://h/?next=javascript%25253Aalert(1)", None, None, "dangerous-parameter", False),
+    ("http://h/?next=%2541", None, None, "dangerous-parameter", False),
+    # a port of digits that are not ASCII: int() reads decimal digits (Nd) only
+    ("//a:1\u2474", None, None, "malformed-port", True),  # PARENTHESIZED DIGIT ONE
+    ("//a:\u0661\u0662", None, None, "malformed-port", True),  # ARABIC-INDIC 1 2
+    ("//a:\u00b2", None, None, "malformed-port", True),  # SUPERSCRIPT TWO
     # the differential, against a base
     ("g", "rfc2396", "http://a_b/", NO_DIFF, False),
     ("http:g", None, "http://a/b", NO_DIFF, True),  # RFC 3986 §5.2.2 strict: no host

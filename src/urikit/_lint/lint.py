@@ -28,7 +28,13 @@ from .._syntax.grammar import RFC3987, Grammar
 from .._syntax.parse import Parts, components, failure, read, split
 from ..errors import ResolutionError, URISyntaxError
 from .catalogue import LINT_RULES, Finding, finding
-from .context import dangerous_parameter, latin1_crlf, malformed_port, path_parameter_traversal
+from .context import (
+    dangerous_parameter,
+    latin1_crlf,
+    malformed_port,
+    may_hold_scheme,
+    path_parameter_traversal,
+)
 from .differential import REJECTED, Host, differential
 from .hosts import host_findings
 from .rules import (
@@ -343,7 +349,7 @@ def _components(
     if query and ";" in query:
         _add(found, query_semicolon(reading))
     for index, part in ((6, query), (7, fragment)):
-        if part and (":" in part or "%3" in part):
+        if part and may_hold_scheme(part):
             redirect = dangerous_parameter(text, reading.start(index), part)
             if redirect is not None:
                 found.append(redirect)
