@@ -371,7 +371,7 @@ def test_any_string_gives_findings_within_it(
 @example("https://h.example/?next=JavaScript:x")
 @example("https://e.example,t.example/")
 def test_the_hot_path_finds_what_the_full_one_does(text: str) -> None:
-    # the default call runs the core's plain test and the few tests it leaves (_quiet);
+    # the default call runs the core's plain test (lint_plain, which is _lint._plain);
     # a grammar given runs every check: the findings are the same
     fast = urikit.lint(text, ignore=NO_DIFF)
     assert fast == urikit.lint(text, grammar="rfc3987", ignore=NO_DIFF)
