@@ -131,6 +131,8 @@ static PyMethodDef core_methods[] = {
     {"column_resolve", (PyCFunction)(void (*)(void))core_column_resolve, METH_FASTCALL,
      column_resolve_doc},
     {"list_map", (PyCFunction)(void (*)(void))core_list_map, METH_FASTCALL, list_map_doc},
+    {"list_valid_bits", (PyCFunction)(void (*)(void))core_list_valid_bits, METH_FASTCALL,
+     list_valid_bits_doc},
     {"configure", (PyCFunction)(void (*)(void))core_configure, METH_VARARGS | METH_KEYWORDS,
      configure_doc},
     {"simd", (PyCFunction)(void (*)(void))core_simd, METH_FASTCALL, simd_doc},

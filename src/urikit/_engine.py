@@ -28,6 +28,7 @@ __all__ = [
     "iri_to_uri",
     "lint_plain",
     "list_map",
+    "list_valid_bits",
     "normalize",
     "reference",
     "reference_base",
@@ -68,6 +69,7 @@ iri_to_uri: Any = None
 lint_plain: Any = None
 # The columnar entry points, which urikit.batch reads at each call (see use()).
 list_map: Any = None
+list_valid_bits: Any = None
 column_valid: Any = None
 column_split: Any = None
 column_normalize: Any = None
@@ -82,7 +84,14 @@ _PER_STRING = (
     "iri_to_uri",
     "lint_plain",
 )
-_COLUMNAR = ("list_map", "column_valid", "column_split", "column_normalize", "column_resolve")
+_COLUMNAR = (
+    "list_map",
+    "list_valid_bits",
+    "column_valid",
+    "column_split",
+    "column_normalize",
+    "column_resolve",
+)
 
 
 def use(module: Any) -> None:

@@ -200,8 +200,31 @@ def apply_pandas(series: Any, op: Operation) -> Any:
     import pandas as pd
     import pyarrow as pa
 
-    result = apply(pa.array(series, from_pandas=True), op)
+    if (
+        op.name == "is_valid"
+        and op.native is not None
+        and _engine.list_valid_bits is not None
+        and series.dtype == object
+    ):
+        result = _valid_objects(pa, pd, series.tolist(), op)
+    else:
+        result = apply(pa.array(series, from_pandas=True), op)
     return pd.Series(pd.arrays.ArrowExtensionArray(result), index=series.index, name=series.name)
+
+
+def _valid_objects(pa: Any, pd: Any, rows: list[Any], op: Operation) -> Any:
+    """``is_valid`` over the rows of a pandas Series of Python objects, which the core
+    reads in place (converting them to an Arrow column would cost more than checking
+    them): null for a missing value (``None``, ``NaN``, ``pd.NA``), and for any other
+    object that is no str the ``TypeError`` of the per-URL function."""
+    g = GRAMMARS[op.native or "rfc3986"]
+    present, valid, left = _engine.list_valid_bits(rows, g.core, g.rules[op.rule].flags)
+    for i in left:
+        if not (pd.api.types.is_scalar(rows[i]) and pd.isna(rows[i])):
+            op.row(rows[i])  # the TypeError
+    return pa.Array.from_buffers(
+        pa.bool_(), len(rows), [pa.py_buffer(present), pa.py_buffer(valid)]
+    )
 
 
 def apply_polars(series: Any, op: Operation) -> Any:
