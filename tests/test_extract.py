@@ -150,6 +150,41 @@ def test_tricky_text(text: str, uris: list[str]) -> None:
         assert 0 <= m.start < m.end <= len(text)
 
 
+#: A host with an empty label (RFC 1034 §3.1: only the root's label is empty, and it
+#: ends a name) is a placeholder (``http://example..com/`` is ``example.<...>.com``), in
+#: every context a URI is read in: no URI, under every grammar.
+EMPTY_LABEL_HOSTS = [
+    "http://example..com/",
+    "http://a..b/x",
+    "see http://a..b/x.",
+    "http://a..b",
+    "<http://a..b/x>",
+    '"http://a..b/"',
+    "(http://a..b/x)",
+    "[link](http://a..b/x)",
+    "http://u@a..b:8/x",
+    "http://a...b/x",
+    "http://..a/",
+    "http://a../",
+    "s3://bucket..x/key",
+    "www.a..com/x",
+]
+
+
+@pytest.mark.parametrize("grammar", ["rfc3986", "rfc2396", "rfc3987"])
+@pytest.mark.parametrize("text", EMPTY_LABEL_HOSTS)
+def test_a_host_with_an_empty_label_is_no_uri(text: str, grammar: str) -> None:
+    for abbreviated in (False, True):
+        assert list(urikit.extract(text, grammar=grammar, abbreviated=abbreviated)) == []
+    assert list(urikit.extract(text, grammar=grammar, schemes=["http", "s3"])) == []
+
+
+def test_schemes_any_takes_a_host_with_an_empty_label() -> None:
+    """``schemes="any"`` is RFC 3986 literally, where ``a..b`` is a reg-name (§3.2.2)."""
+    found = urikit.extract("http://a..b/x <http://example..com/>", schemes="any")
+    assert [m.uri for m in found] == ["http://a..b/x", "http://example..com/"]
+
+
 # issue 21: what a careful reader clicks or copies, and exactly its span (the rule of
 # tests/data/extraction/README.md, item by item); (text, [(span as written, uri)])
 READER = [
