@@ -836,6 +836,8 @@ IDNA_NOT_UTF8 = [
     ("http://%C3\u00e9.example/\u00e9", "http://%C3%C3%A9.example/%C3%A9"),
     ("http://\u00e9%ED%A0%80/", "http://%C3%A9%ED%A0%80/"),  # a surrogate's octets
     ("http://u@\u00e9%FF:8/", "http://u@%C3%A9%FF:8/"),
+    ("http://\u00e9%aa/", "http://%C3%A9%aa/"),  # the escapes as written
+    ("http://u@\u00e9%C3%A9%FF.x/", "http://u@%C3%A9%C3%A9%FF.x/"),
 ]
 
 
