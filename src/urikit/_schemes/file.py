@@ -18,8 +18,7 @@ Paths are not normalized (no ``.`` or ``..`` removed, no case changed): a path g
 URI and back unchanged.  Segments and a UNC host are percent-decoded as UTF-8 (RFC 8089
 §4); an encoded separator (``%2F`` or ``%2f``, and ``%5C`` or ``%5c`` on Windows) or NUL
 has no place in a file name or a host and is an error, as is a query (RFC 8089 §2 has
-none).  A fragment names a part of the file, not
-the file, and is left aside.
+none).  A fragment names a part of the file, not the file, and is left aside.
 """
 
 from __future__ import annotations
