@@ -635,8 +635,8 @@ def test_version() -> None:
 
 
 def test_console_script_matches_python_m() -> None:
-    """The console script (pyproject's ``urikit._cli.main:main``), ``python -m urikit`` and
-    ``main`` in this process print the same."""
+    """The console script (pyproject's ``_urikit_cli:main``, as installed), ``python -m
+    urikit`` and ``main`` in this process print the same."""
     argv = ["parse", "--json", "http://h?", "bad uri"]
     via_m, here = run_process(*argv), run(*argv)
     assert via_m.code == here.code == 1, (via_m, here)
