@@ -357,6 +357,18 @@ def test_extract_finds_what_a_search_of_the_whole_text_finds() -> None:
             assert found == expected, (cut, each_line, [b.text for b in blocks])
 
 
+def test_lines_are_held_for_a_bounded_length_after_the_open_bracket() -> None:
+    """A block is held for at most ``size`` bytes (1 MiB in use) after the ``<`` that left
+    it open, counted from the ``<``, not from the block's start (a megabyte line may end
+    with one), nor from a later ``<``; then it is cut."""
+    long_line = b"y" * 20 + b" <http://a/\n"
+    reads = [b"aaaa\n", long_line, b"b>\n", b"c <\n", b"d<\n" * 4, b"e\n" * 4, b"f>\n"]
+    expected = ["aaaa\n", (long_line + b"b>\n").decode(), "c <\n" + "d<\n" * 4 + "e\n" * 4, "f>\n"]
+    for each_line in (False, True):
+        blocks = list(_cli_text.read_blocks(iter(reads), size=20, each_line=each_line))
+        assert blocks == expected, each_line
+
+
 def test_line_buffered_writes_each_line_on_its_own() -> None:
     """Three lines in one read: one write of their URIs by default, one a line with
     --line-buffered (grep's flag); a line without a URI writes nothing."""

@@ -32,19 +32,19 @@ def is_binary(start: bytes | str) -> bool:
     return b"\0" in start[:CHUNK]
 
 
-def _angle(lines: bytes) -> bool | None:
+def _angle(lines: bytes) -> int | None:
     """Whether ``lines`` (one or more) leave a URI in ``<...>`` (or ``⟨...⟩``) open, one
-    that may go on on the next lines: ``True`` when their last bracket opens and a space
-    or tab does not follow it (what ``urikit.extract`` reads as no such URI), ``False``
-    when it closes, or opens before a space; ``None`` when they hold none."""
+    that may go on on the next lines: the bytes after their last bracket when it opens
+    and a space or tab does not follow it (what ``urikit.extract`` reads as no such URI),
+    -1 when it closes, or opens before a space; ``None`` when they hold none."""
     opened = max(lines.rfind(b"<"), lines.rfind(_ANGLE_OPEN))
     closed = max(lines.rfind(b">"), lines.rfind(_ANGLE_CLOSE))
     if opened == closed:  # neither
         return None
     if opened < closed:
-        return False
-    after = lines[opened + (1 if lines[opened] == ord("<") else len(_ANGLE_OPEN)) :][:1]
-    return after not in (b" ", b"\t")
+        return -1
+    after = opened + (1 if lines[opened] == ord("<") else len(_ANGLE_OPEN))
+    return -1 if lines[after : after + 1] in (b" ", b"\t") else len(lines) - after
 
 
 def read_blocks(
@@ -53,27 +53,22 @@ def read_blocks(
     """The decoded text of a byte stream in blocks of whole lines: the lines each read
     ends (with ``each_line``, each line alone), a block held on from lines that leave a
     ``<`` open (see :func:`_angle`) until the lines that close it, or until ``size`` bytes
-    are held (then cut before the lines that opened it), so that a file of any size
-    streams.  Bytes that are not UTF-8 become U+FFFD, which no URI holds (a line end
-    never falls inside a UTF-8 sequence, so decoding by block is decoding the whole)."""
+    follow the ``<``, so that a file of any size streams.  Bytes that are not UTF-8
+    become U+FFFD, which no URI holds (a line end never falls inside a UTF-8 sequence, so
+    decoding by block is decoding the whole)."""
     parts: list[bytes] = []  # whole lines, as read (or each line alone)
-    length = 0
-    held: int | None = None  # the index in parts of the lines that left a "<" open
+    held = -1  # the bytes held after a "<" left open, or -1
     for piece in line_chunks(chunks):
         for part in piece.splitlines(keepends=True) if each_line else (piece,):
             parts.append(part)
-            length += len(part)
             angle = _angle(part)
-            if angle is not None:
-                held = len(parts) - 1 if angle else None
-            if held is None:
+            if angle is None or (angle >= 0 and held >= 0):  # the hold, if any, goes on
+                held = held + len(part) if held >= 0 else -1
+            else:
+                held = angle
+            if held < 0 or held >= size:
                 yield b"".join(parts).decode("utf-8", "replace")
-                parts, length = [], 0
-        if held is not None and length >= size:
-            done = held or len(parts)  # a URI in <...> before the cut stays whole
-            yield b"".join(parts[:done]).decode("utf-8", "replace")
-            parts, held = parts[done:], 0 if done < len(parts) else None
-            length = sum(map(len, parts))
+                parts, held = [], -1
     if parts:
         yield b"".join(parts).decode("utf-8", "replace")
 
