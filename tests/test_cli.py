@@ -528,8 +528,16 @@ def one_megabyte_line(n: int) -> bytes:
 
 @pytest.mark.parametrize("line_end", [b"\n", b"\r"], ids=["lf", "cr"])
 def test_check_multi_megabyte_lines(tmp_path: Path, line_end: bytes) -> None:
-    """Each line is reported at its column, however long; the time grows linearly with
-    the lines' length (tests/growth.py: a ratio of two times in one run, never a time)."""
+    """The time grows linearly with the lines' length (tests/growth.py: a ratio of two
+    times in one run, never a time), and each line is reported at its column, however
+    long."""
+
+    def written(size: int) -> Path:
+        sized = tmp_path / f"big-{size}.txt"
+        sized.write_bytes(megabyte_lines(size, line_end))
+        return sized
+
+    assert_linear(lambda sized: run("check", str(sized)), written, sizes=(100_000, 1_000_000))
     n = 4_000_000
     path = tmp_path / "big.txt"
     path.write_bytes(megabyte_lines(n, line_end))
@@ -550,19 +558,12 @@ def test_check_multi_megabyte_lines(tmp_path: Path, line_end: bytes) -> None:
     assert result.code == 1
     assert max(map(len, result.lines)) < 1000, "a huge line is echoed whole"
 
-    def written(size: int) -> Path:
-        sized = tmp_path / f"big-{size}.txt"
-        sized.write_bytes(megabyte_lines(size, line_end))
-        return sized
-
-    assert_linear(lambda sized: run("check", str(sized)), written, sizes=(100_000, 1_000_000))
-
 
 def test_check_multi_megabyte_line_on_stdin() -> None:
+    assert_linear(lambda data: run("check", stdin=data), one_megabyte_line)
     n = 3_000_000
     result = run("check", stdin=one_megabyte_line(n))
     assert_check_output(result, [f"2:{n + 2}: "], summary(2, 1))
-    assert_linear(lambda data: run("check", stdin=data), one_megabyte_line)
 
 
 # -- usage errors ----------------------------------------------------------------------
