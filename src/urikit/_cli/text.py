@@ -33,10 +33,10 @@ def is_binary(start: bytes | str) -> bool:
 
 
 def _angle(lines: bytes) -> int | None:
-    """Whether ``lines`` (one or more) leave a URI in ``<...>`` (or ``⟨...⟩``) open, one
-    that may go on on the next lines: the bytes after their last bracket when it opens
-    and a space or tab does not follow it (what ``urikit.extract`` reads as no such URI),
-    -1 when it closes, or opens before a space; ``None`` when they hold none."""
+    """How ``lines`` (one or more) leave a URI in ``<...>`` (or ``⟨...⟩``), which may go on
+    on the next lines: open, when their last bracket opens and no space or tab follows it
+    (a "< " opens no such URI to ``urikit.extract``): the number of bytes after it; -1
+    when it closes, or opens before a space; ``None`` when they hold no bracket."""
     opened = max(lines.rfind(b"<"), lines.rfind(_ANGLE_OPEN))
     closed = max(lines.rfind(b">"), lines.rfind(_ANGLE_CLOSE))
     if opened == closed:  # neither
