@@ -10,6 +10,7 @@ what it builds and reads (it never calls back into the package).
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from types import ModuleType
 from typing import Any
@@ -53,9 +54,15 @@ if os.environ.get("URIKIT_PURE_PYTHON", "") not in ("", "0"):
 else:
     try:
         from . import _core as core  # type: ignore[attr-defined,no-redef]
-    except ImportError as error:  # no compiled core in this installation
+    except ImportError as error:  # Python's words for a missing module are about cycles
         core = None
-        ENGINE = f"pure Python (the compiled core is not installed: {error})"
+        if importlib.util.find_spec(f"{__package__}._core") is None:
+            ENGINE = (
+                "pure Python (the compiled core, urikit._core, is not installed: it was not "
+                "built, as when URIKIT_REQUIRE_CORE=0 lets an install go on without a C compiler)"
+            )
+        else:
+            ENGINE = f"pure Python (the compiled core is installed but cannot be loaded: {error})"
 
 # The per-string entry points, bound once (the hot paths call them directly).  Each is a
 # function of the core (typed Any: the C module has no stubs) or None.
