@@ -38,11 +38,6 @@ ODD_TEMPLATE = "{b*%41}"
 #: line, ``urikit COMMAND: internal error: TYPE: message``, and exit 70.  When a bug is
 #: fixed, its runs exit otherwise and this test fails: remove the bug from this list.
 KNOWN_LIBRARY_BUGS: dict[str, Callable[[Sequence[str], list[bytes]], bool]] = {
-    # urikit.lint (and redirect_target, which runs it) turns a port into an int with
-    # int(), which reads Unicode digits, after the grammar said ASCII: ValueError
-    "lint: int() of a port of Unicode digits": lambda argv, lines: (
-        argv[0] in ("lint", "redirect") and PORT_DIGITS.encode() in lines
-    ),
     # urikit.URITemplate of an expression whose name holds a pct-encoded octet:
     # ValueError("the escape at 3 is valid"), an assertion of the parser, not a
     # URISyntaxError
