@@ -267,7 +267,7 @@ def _key(url: str, profile: str) -> str | None:
 @example("ftp://h:080", "aggressive")  # https as http after the default port went
 @example("https://h:080", "aggressive")
 @example("http://www2.www2.example.com/", "ia")  # every www label, not one a pass
-@example("x:/\\a@b@:8080/..//", "semantic")  # a path that becomes //, after no authority
+@example("x:/.//www.a.b", "ia")  # a path that becomes //www.a.b, after no authority
 @example("http://h/..;jsessionid=" + ID32, "aggressive")  # stripping leaves a dot segment
 @example("http://h/a;jsessionid=" + ID32 + ";jsessionid=" + ID32, "aggressive")
 @example("http://h/(S(4hqa0555fwsecu455xqckv45))/.aspx/", "ia")
@@ -290,6 +290,8 @@ _FORMS = {"ia": "ia", "ssurt": "semantic"}
 @example("\u00a0x:\u00e9@?", "ia")  # the junk surt strips is the profiles' junk
 @example("\x00connect:///u@", "ia")
 @example("http://a,b.com/", "ia")
+@example("x:/\\a@b@:8080/..//", "ssurt")  # a path that becomes //, after no authority
+@example("a+b:/u:p@*:0443/..///www%25?a&=%23\u00e9", "ia")
 def test_the_surt_of_a_key_is_the_surt(url: str, form: str) -> None:
     """A SURT key is made of the URL's canonical form: the key of that form is the same
     key (the ARC/WARC pseudo-URLs and ``connect:`` targets, which the profiles do not

@@ -68,8 +68,8 @@ PROFILES: Mapping[str, tuple[lenient.Step, ...]] = {
         steps.elide_default_port,
         escapes.unescape_all_but_query,
         steps.fix_host_dots,
-        steps.punycode_host,  # before the IPv4 reading, as the URL Standard's host parser
         steps.normalize_ip,
+        steps.punycode_host,
         steps.lowercase_special_host,
         steps.remove_userinfo,
         escapes.semantic_escape,
