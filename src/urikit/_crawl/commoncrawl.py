@@ -13,7 +13,8 @@ which builds them from a capture's URL:
 ``url_host_name``
     the host, lower-case: an IPv4 address of one to four decimal numbers in dotted
     decimal (``123.8092539`` -> ``123.123.123.123``), an IPv6 literal with its brackets;
-    a name percent-decoded, its U-labels to A-labels (IDNA), without its root dot.
+    a name percent-decoded, its U-labels to A-labels (IDNA), without its root dot (a
+    name whose escapes decode to no host name, ``a%2Fb``, has no host columns).
 ``url_host_tld`` ... ``url_host_5th_last_part``
     the name's labels from the last: ``com``, ``example``, ``www``; null past the first
     label, and for an IP address.
@@ -48,10 +49,9 @@ import re
 from typing import Any
 
 from .._algorithms.idna import host_to_ascii
-from .._algorithms.percent import unquote
 from .._reference import parse
 from ..errors import IDNAError, URISyntaxError
-from .suffix import label_counts, suffix_list
+from .suffix import decoded_name, label_counts, suffix_list
 from .suffix_arrow import suffix_columns, tails
 from .surt import surt as surt_key
 
@@ -117,7 +117,7 @@ def _reading(host: str | None, mode: str) -> tuple[str | None, tuple[str, ...] |
     if address is not None:
         return address, None
     try:
-        name = unquote(host) if "%" in host else host
+        name = decoded_name(host) if "%" in host else host
         name = name.lower() if name.isascii() else host_to_ascii(name, mode=mode)
     except (URISyntaxError, IDNAError):
         return None, None
