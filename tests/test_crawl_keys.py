@@ -44,6 +44,19 @@ def test_ia_asp_session_ids_are_24_letters(value: str, dropped: bool) -> None:
     assert urikit.surt(url) == ("com,h)/?x" if dropped else f"com,h)/?{url[14:].lower()}")
 
 
+@pytest.mark.parametrize(
+    ("url", "key"),
+    [  # the keys the surt package (0.3.1) makes, read as a black box
+        ("http://h.com/?cfid=a&cftoken=b&x", "com,h)/?x"),  # any values
+        ("http://h.com/?x&CFID=1&CFTOKEN=2", "com,h)/?&x"),  # the "&" before stays
+        ("http://h.com/?a&sid=" + ID32, "com,h)/?&a"),
+        ("http://h.com/?cfid=1&x&cftoken=2", "com,h)/?cfid=1&cftoken=2&x"),  # not a pair
+    ],
+)
+def test_ia_session_pairs_and_separators(url: str, key: str) -> None:
+    assert urikit.surt(url) == key
+
+
 @pytest.mark.parametrize(("value", "dropped"), BOUNDARIES)
 def test_aggressive_path_jsessionid_is_32_characters(value: str, dropped: bool) -> None:
     """urlcanon's ``strip_session_ids_from_path`` (``;jsessionid=`` + 32, at the end)."""
