@@ -207,6 +207,7 @@ def test_the_arrow_columns_equal_the_per_url_loop() -> None:
     rows: list[str | None] = [*(DATA / "corpus_sample.txt").read_text("utf-8").splitlines()]
     rows += [None, "", "http://a:/", "http://a:99999999999/", "HTTP://[::1]:80", "http://%zz/"]
     rows += ["http://a:0/", "http://a:000/", "http://a:00000000080/", "http://a:2147483648/"]
+    rows += ["https://", "http://@/a", "http://:80/"]  # IRIs without a SURT key (no host)
     rows += [  # the hosts the column reads apart from the plain names, and the edges
         "http://a.b.c.d.e.f.g.h.i.j.example.co.uk/",
         "http://EXAMPLE.com./",

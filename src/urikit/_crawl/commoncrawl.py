@@ -9,7 +9,8 @@ which builds them from a capture's URL:
     the URL as given.
 ``url_surtkey``
     its SURT key, :func:`urikit.surt`'s default form (the Internet Archive's, which the
-    index takes from its CDX files).
+    index takes from its CDX files); null where that refuses the URL (a special
+    scheme's URL without a host: ``https://``).
 ``url_host_name``
     the host, lower-case: an IPv4 address of one to four decimal numbers in dotted
     decimal (``123.8092539`` -> ``123.123.123.123``), an IPv6 literal with its brackets;
@@ -51,9 +52,9 @@ from typing import Any
 from .._algorithms.idna import host_to_ascii
 from .._reference import parse
 from ..errors import IDNAError, URISyntaxError
+from . import surt as _surt
 from .suffix import decoded_name, label_counts, suffix_list
 from .suffix_arrow import suffix_columns, tails
-from .surt import surt as surt_key
 
 __all__ = [
     "COMMON_CRAWL_COLUMNS",
@@ -155,6 +156,14 @@ def host_columns(host: str | None, mode: str = "uts46") -> tuple[str | None, ...
             if domain:
                 suffixes[2 * i + 1] = ".".join(labels[domain - 1 :: -1])
     return (*named[:6], *suffixes, named[6])
+
+
+def surt_key(url: str) -> str | None:
+    """``url_surtkey``: :func:`urikit.surt`, ``None`` where it refuses the URL."""
+    try:
+        return _surt.surt(url)
+    except URISyntaxError:
+        return None
 
 
 def cache_clear() -> None:
