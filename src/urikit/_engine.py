@@ -72,6 +72,7 @@ column_valid: Any = None
 column_split: Any = None
 column_normalize: Any = None
 column_resolve: Any = None
+column_surt: Any = None
 _PER_STRING = (
     "split",
     "front",
@@ -82,7 +83,14 @@ _PER_STRING = (
     "iri_to_uri",
     "lint_plain",
 )
-_COLUMNAR = ("list_map", "column_valid", "column_split", "column_normalize", "column_resolve")
+_COLUMNAR = (
+    "list_map",
+    "column_valid",
+    "column_split",
+    "column_normalize",
+    "column_resolve",
+    "column_surt",
+)
 
 
 def use(module: Any) -> None:

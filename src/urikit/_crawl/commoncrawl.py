@@ -189,23 +189,21 @@ def common_crawl_row(url: str, *, mode: str = "uts46", surt: bool = True) -> dic
     }
 
 
-def arrow_columns(urls: Any, parts: Any, *, mode: str = "uts46", surt: bool = True) -> Any:
-    """The columns as a ``pyarrow.Table`` from a string array ``urls`` and its
-    ``urikit.batch.split`` struct array ``parts`` (rule ``IRI``, RFC 3987): the host
-    columns computed once per distinct host and taken per row, the SURT key per row
-    (``surt=False``: null), the others by ``pyarrow.compute``."""
+def arrow_columns(urls: Any, parts: Any, keys: Any, *, mode: str = "uts46") -> Any:
+    """The columns as a ``pyarrow.Table`` from a string array ``urls``, its
+    ``urikit.batch.split`` struct array ``parts`` (rule ``IRI``, RFC 3987) and its SURT
+    keys (:func:`surt_key` of each row, ``None``: a null column): the host columns
+    computed once per distinct host and taken per row, the others by
+    ``pyarrow.compute``; the key only where the URL is an IRI."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     hosts = pc.dictionary_encode(pc.struct_field(parts, "host"))
-    keys = pa.nulls(len(urls), pa.string())
-    if surt:
-        valid = parts.is_valid().to_pylist()
-        texts = urls.to_pylist()
-        keys = pa.array(
-            [surt_key(url) if ok else None for url, ok in zip(texts, valid, strict=True)],
-            pa.string(),
-        )
+    if keys is None:
+        keys = pa.nulls(len(urls), pa.string())
+    else:
+        none = pa.scalar(None, pa.string())
+        keys = pc.if_else(parts.is_valid(), keys.cast(pa.string()), none)
     columns: dict[str, Any] = {"url_surtkey": keys, "url": urls}
     values = _host_values(pa, pc, hosts.dictionary, mode)
     for name, column in zip(HOST_COLUMNS, values, strict=True):

@@ -19,7 +19,7 @@ from .._algorithms.resolve import remove_dot_segments as _rfc3986_remove_dot_seg
 from ..errors import IDNAError
 from .lenient import SPECIAL, URL
 
-__all__ = ["IA_SESSION_PARAMETERS", "SESSION_PARAMETERS"]
+__all__ = ["IA_DEFAULT_PORTS", "IA_SESSION_PARAMETERS", "SESSION_PARAMETERS", "WWW_DIGITS"]
 
 #: The URL Standard's default ports (WHATWG URL §4.1 "special scheme"), gopher's as urlcanon.
 _DEFAULT_PORTS = {
@@ -32,7 +32,7 @@ _DEFAULT_PORTS = {
 }
 #: The Internet Archive's (its canonicalizer's ``getDefaultPort``, whose tests the
 #: ``surt`` package keeps: ``foo`` has none, ``http`` 80, ``https`` 443).
-_IA_DEFAULT_PORTS = {"http": "80", "https": "443"}
+IA_DEFAULT_PORTS = {"http": "80", "https": "443"}
 
 
 # -- scheme, userinfo, port ----------------------------------------------------------------
@@ -64,7 +64,7 @@ def elide_default_port(u: URL) -> None:
 def elide_ia_default_port(u: URL) -> None:
     """Drop an empty port, and 80 for ``http`` and 443 for ``https`` (the Internet
     Archive's canonicalizer: ``ftp://h:21/`` keeps its port), read as numbers."""
-    _elide(u, _IA_DEFAULT_PORTS)
+    _elide(u, IA_DEFAULT_PORTS)
 
 
 def _elide(u: URL, defaults: dict[str, str]) -> None:
@@ -177,11 +177,11 @@ def lowercase_special_host(u: URL) -> None:
         u.host = _lower(u.host)
 
 
-#: The ``www`` labels a key drops: ``www`` and ``www`` with one to three digits (mirror
-#: numbering: ``www2``, ``www34``, ``www232``), never a longer label that starts with
-#: ``www`` (``www1355544.com`` is a name of its own), as many as lead the host while two
-#: labels remain.
-_WWW = re.compile(r"(?:www[0-9]{0,3}\.)+(?=[^.]+\.[^.])")
+#: The digits a ``www`` label a key drops may have (mirror numbering: ``www2``,
+#: ``www34``, ``www232``; ``www1355544.com`` is a name of its own).
+WWW_DIGITS = 3
+#: The ``www`` labels a key drops, as many as lead the host while two labels remain.
+_WWW = re.compile(f"(?:www[0-9]{{0,{WWW_DIGITS}}}\\.)+(?=[^.]+\\.[^.])")
 
 
 def strip_www(u: URL) -> None:
