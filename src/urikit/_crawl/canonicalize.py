@@ -18,9 +18,12 @@ compute for a URL, each profile an ordered list of named steps
 ``rfc3986``
     :func:`urikit.normalize` (RFC 3986 §6.2.2 and §6.2.3).
 
-The first four are lenient as their sources are: any string gives a key.  ``whatwg``
-raises :class:`~urikit.URISyntaxError` (position 0, kind ``INVALID_HOST``...) where
-the URL Standard's parser fails, ``rfc3986`` where the text is no URI reference.
+The first four are lenient as their sources are: any string gives a key, but a special
+scheme's URL without a host, whose key would not read back as itself
+(:class:`~urikit.URISyntaxError`, positioned in the caller's text): every key is its own
+key.  ``whatwg`` raises :class:`~urikit.URISyntaxError` (position 0, kind
+``INVALID_HOST``...) where the URL Standard's parser fails, ``rfc3986`` where the text
+is no URI reference.
 """
 
 from __future__ import annotations
