@@ -22,6 +22,7 @@ __all__ = [
     "column_normalize",
     "column_resolve",
     "column_split",
+    "column_surt",
     "column_valid",
     "configure",
     "core",
@@ -81,6 +82,7 @@ column_valid: Any = None
 column_split: Any = None
 column_normalize: Any = None
 column_resolve: Any = None
+column_surt: Any = None
 _PER_STRING = (
     "split",
     "front",
@@ -96,6 +98,7 @@ _COLUMNAR = (
     "list_valid_bits",
     "column_valid",
     "column_split",
+    "column_surt",
     "column_normalize",
     "column_resolve",
 )

@@ -7,7 +7,9 @@ offsets, UTF-8 data) with the array's offset and length, and hands back buffers:
 per row (Arrow's order: least significant bit first), or the validity, offsets and data
 of a string column (offsets of the input's width).  No Python string is made per row.
 It reads RFC 3986 and RFC 3987; RFC 2396, ``relativize`` and the diagnosis of invalid
-rows (position, kind, reason) stay in Python, as the per-URL functions do.
+rows (position, kind, reason) stay in Python, as the per-URL functions do.  Of the crawl
+wing it makes the Internet Archive's SURT key of the rows that need none of the
+profile's harder steps, and leaves the others to :func:`urikit.surt`.
 
 pyarrow, pandas and polars are imported only here, inside the functions, when a column
 of theirs is given (``urikit.batch`` imports none of them).
@@ -145,6 +147,8 @@ def _engine_array(pa: Any, array: Any, op: Operation, large: bool, out: Any) -> 
         return pa.Array.from_buffers(out, n, [pa.py_buffer(bits)], children=children)
     if op.name == "normalize":
         buffers, left = _engine.column_normalize(*where, grammar, LEVEL_IDS[op.level])
+    elif op.name == "surt":  # the Internet Archive's key of the plain rows (csrc/crawl.c)
+        buffers, left = _engine.column_surt(*where)
     else:  # resolve
         buffers, left = _engine.column_resolve(op.base, *where, grammar)
     result = _string_array(pa, out, n, buffers)
