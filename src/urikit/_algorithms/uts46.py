@@ -108,6 +108,11 @@ def to_ascii(
     ('xn--bcher-kva.example', 'xn--fa-hia.de')
     """
     _check_type(domain)
+    if domain.isascii():
+        lowered = domain.lower()  # §4 step 1 maps A-Z to a-z, and only them in ASCII
+        rules = _ascii_rules(check_hyphens, use_std3_ascii_rules, verify_dns_length)
+        if rules.fullmatch(lowered) is not None and not _has_ace_label(lowered):
+            return lowered
     flags = _Flags(
         check_hyphens,
         check_bidi,
@@ -116,19 +121,7 @@ def to_ascii(
         transitional_processing,
         ignore_invalid_punycode,
     )
-    if domain.isascii():
-        lowered = domain.lower()  # §4 step 1 maps A-Z to a-z, and only them in ASCII
-        rules = _ascii_rules(check_hyphens, use_std3_ascii_rules, verify_dns_length)
-        if rules.fullmatch(lowered) is not None and not _has_ace_label(lowered):
-            return lowered
-    labels, error = _process(domain, flags)
-    if error is None:  # §4.2 step 3: "Convert each label with non-ASCII characters"
-        encoded, error = _encode(labels)
-    if error is None and verify_dns_length:
-        error = _dns_length(encoded, labels)
-    if error is not None:
-        raise _located(domain, labels, error)
-    return ".".join(encoded)
+    return _to_ascii(domain, flags, verify_dns_length)
 
 
 def to_unicode(
@@ -164,6 +157,23 @@ def to_unicode(
         transitional_processing,
         ignore_invalid_punycode,
     )
+    return _to_unicode(domain, flags)
+
+
+def _to_ascii(domain: str, flags: _Flags, verify_dns_length: bool) -> str:
+    """§4.2 ToASCII by its steps (no fast path)."""
+    labels, error = _process(domain, flags)  # step 1
+    if error is None:  # step 3: "Convert each label with non-ASCII characters"
+        encoded, error = _encode(labels)
+    if error is None and verify_dns_length:  # step 4
+        error = _dns_length(encoded, labels)
+    if error is not None:  # step 5
+        raise _located(domain, labels, error)
+    return ".".join(encoded)  # step 6
+
+
+def _to_unicode(domain: str, flags: _Flags) -> tuple[str, bool]:
+    """§4.3 ToUnicode by its steps (no fast path)."""
     labels, error = _process(domain, flags)
     return ".".join(labels), error is not None
 
@@ -210,8 +220,7 @@ def _process(domain: str, flags: _Flags) -> tuple[list[str], _Error | None]:
     mapped = domain.translate(uts46_tables.mapping(flags.transitional_processing))
     # step 2, Normalize (NFC), which this Python may not know for every code point
     unknown = _unknown_to_nfc(mapped)
-    if unknown is not None:  # the label of the code point: dots are not normalized
-        unknown = unknown._replace(label=mapped.count(".", 0, unknown.offset or 0))
+    unknown_label = 0 if unknown is None else mapped.count(".", 0, unknown.at)
     if not unicodedata.is_normalized("NFC", mapped):
         mapped = unicodedata.normalize("NFC", mapped)
     # step 3, Break at U+002E FULL STOP; step 4, Convert/Validate: every xn-- label
@@ -222,7 +231,9 @@ def _process(domain: str, flags: _Flags) -> tuple[list[str], _Error | None]:
     ]
     texts = [label.text for label in labels]
     if unknown is not None:
-        return texts, unknown._replace(offset=None)
+        # its label (NFC moves no dot), where NFC left it (a code point it does not know)
+        offset = texts[unknown_label].find(unknown.char)
+        return texts, _Error(unknown_label, offset, "§4 step 2", unknown.what)
     is_bidi = flags.check_bidi and uts46_tables.rtl().search(".".join(texts)) is not None
     for index, label in enumerate(labels):
         if isinstance(label.kind, _Error):
@@ -265,7 +276,7 @@ def _validate(
     if decoded:
         unknown = _unknown_to_nfc(label)
         if unknown is not None:
-            return error(unknown.offset, "V1", unknown.what)
+            return error(unknown.at, "V1", unknown.what)
         if not unicodedata.is_normalized("NFC", label):
             return error(None, "V1", "a label not in Unicode Normalization Form C")
     if flags.check_hyphens:
@@ -299,9 +310,17 @@ def _validate(
     return None
 
 
-def _unknown_to_nfc(text: str) -> _Error | None:
-    """The first code point of ``text`` that normalization reads and this Python's
-    ``unicodedata`` does not know (an error of the label 0, at its offset in ``text``)."""
+class _Unknown(NamedTuple):
+    """A code point that normalization reads and this Python's ``unicodedata`` does not
+    know (assigned later): its index, itself, and why it fails."""
+
+    at: int
+    char: str
+    what: str
+
+
+def _unknown_to_nfc(text: str) -> _Unknown | None:
+    """The first code point of ``text`` this Python cannot normalize as Unicode 17.0."""
     unknown = uts46_tables.unknown_to_nfc()
     found = None if unknown is None else unknown.search(text)
     if found is None:
@@ -310,7 +329,7 @@ def _unknown_to_nfc(text: str) -> _Error | None:
         f"{describe_char(found.group())} is newer than this Python's unicodedata "
         f"({unicodedata.unidata_version}): how NFC treats it is unknown here"
     )
-    return _Error(0, found.start(), "§4 step 2", what)
+    return _Unknown(found.start(), found.group(), what)
 
 
 def _encode(labels: list[str]) -> tuple[list[str], _Error | None]:
