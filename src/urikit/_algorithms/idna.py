@@ -45,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NoReturn
 
-from .._syntax.charsets import ALPHA, DIGIT, REG_NAME, UCS, char_class_regex
+from .._syntax.charsets import ALPHA, DIGIT, NO_WIDE, REG_NAME, UCS, char_class_regex
 from ..errors import IDNAError, describe_char
 from . import uts46
 
@@ -109,9 +109,15 @@ MODES = {
     )
 }
 
-#: RFC 3987 §2.2 ireg-name without pct-encoded, per mode: a result of host_to_unicode.
-_UNICODE_RESULT = {
-    name: re.compile(char_class_regex(mode.chars, wide=UCS) + "*") for name, mode in MODES.items()
+#: The characters of an ASCII host of each mode (RFC 3986 §3.2.2 reg-name without
+#: pct-encoded, or LDH): a result of host_to_ascii; RFC 3987 §2.2 ireg-name without
+#: pct-encoded, per mode: a result of host_to_unicode.
+_RESULT = {
+    (name, is_ascii): re.compile(
+        char_class_regex(mode.chars, wide=NO_WIDE if is_ascii else UCS) + "*"
+    )
+    for name, mode in MODES.items()
+    for is_ascii in (True, False)
 }
 #: An empty label that is not the root label: where it begins.
 _EMPTY_LABEL = re.compile(r"(?:(?<=\A)|(?<=\.))\.")
@@ -271,10 +277,9 @@ def _checked(host: str, result: str, rules: _Mode, *, is_ascii: bool) -> str:
     lower-case the host, no number at the end (an ASCII host that is one is as written)."""
     if is_ascii:
         result = result.lower()
-        bad = next((char for char in result if char not in rules.chars), None)
-    else:
-        match = _UNICODE_RESULT[rules.name].match(result)
-        bad = None if match is None or match.end() == len(result) else result[match.end()]
+    match = _RESULT[rules.name, is_ascii].match(result)
+    end = match.end() if match is not None else 0
+    bad = result[end] if end < len(result) else None
     if bad is not None:
         what = f"the name holds {describe_char(bad)}, which no host holds (RFC 3986 §3.2.2)"
         _refuse(host, _origin(host, bad), rules, what)
