@@ -6,9 +6,13 @@ Joining_Type, Bidi_Class), in time linear in the label.
 
 from __future__ import annotations
 
+import re
+
 from . import uts46_tables
 
 __all__ = ["bidi_rule", "context_j"]
+
+_JOINERS = re.compile("[\u200c\u200d]")  # ZERO WIDTH NON-JOINER, ZERO WIDTH JOINER
 
 
 def context_j(label: str) -> int | None:
@@ -20,9 +24,8 @@ def context_j(label: str) -> int | None:
     scans around all the joiners read each character at most twice."""
     sets = uts46_tables.joining()
     reversed_label = label[::-1]
-    for index, char in enumerate(label):
-        if char not in "\u200c\u200d":
-            continue
+    for joiner in _JOINERS.finditer(label):
+        index, char = joiner.start(), joiner.group()
         if index and label[index - 1] in sets.virama:
             continue
         if (
