@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.growth import assert_linear
-from urikit._algorithms.punycode import MAXINT, decode, encode
+from urikit._algorithms.punycode import INITIAL_BIAS, _digits, decode, encode
 
 #: RFC 3492 §7.1: (the sample, its code points, its Punycode), as the RFC prints them.
 SAMPLES = [
@@ -93,13 +93,21 @@ def test_the_basic_code_points_alone() -> None:
 
 
 def test_the_overflow_bound_of_rfc_3492_section_6_4() -> None:
-    # U+10FFFF first, then h basic code points: delta = (0x10FFFF - 0x80) * (h + 1)
+    bound = 2**31 - 1  # the bound the module chose (its docstring), as ICU and unicodetools
+    # the encoder: U+10FFFF first, then h basic code points: delta = (0x10FFFF - 0x80) * (h + 1)
     top = 0x10FFFF - 0x80
-    fits = MAXINT // top - 1  # the most basic code points whose delta fits in MAXINT
+    fits = bound // top - 1  # the most basic code points whose delta stays within the bound
     label = "\U0010ffff" + "a" * fits
     assert decode(encode(label)) == label
     with pytest.raises(ValueError, match="overflow"):
         encode(label + "a")
+    # the decoder: 2,000 basic code points and one inserted at j, delta (m - 0x80) * 2001 + j
+    m, j = divmod(bound, 2001)
+    text = "a" * j + chr(0x80 + m) + "a" * (2000 - j)
+    encoded = encode(text)  # its delta is the bound
+    assert decode(encoded) == text
+    with pytest.raises(ValueError, match="overflow"):
+        decode("a" * 2000 + "-" + _digits(bound + 1, INITIAL_BIAS))
 
 
 @given(st.text(max_size=40))
