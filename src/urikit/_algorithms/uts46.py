@@ -61,7 +61,7 @@ __all__ = ["to_ascii", "to_unicode"]
 
 ACE_PREFIX = "xn--"  # RFC 5890 §2.3.2.1
 _FULL_STOPS = re.compile("[.\u3002\uff0e\uff61]")  # what UTS #46 §5 maps to U+002E
-_STD3_NOT_LDH = re.compile("[^a-z0-9\\-\u0080-\U0010ffff]")  # V7 with UseSTD3ASCIIRules
+_STD3_NOT_LDH = re.compile("[\\x00-,./:-`{-\\x7f]")  # V7 with UseSTD3ASCIIRules: ASCII but LDH
 _MAX_LABEL, _MAX_NAME = 63, 253  # octets (§4.2 step 4, RFC 1034 §3.1)
 
 

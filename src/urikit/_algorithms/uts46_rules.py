@@ -41,20 +41,19 @@ def context_j(label: str) -> int | None:
 
 def bidi_rule(label: str) -> int:
     """The first of the six conditions of RFC 5893 §2 that ``label`` fails (0: none)."""
-    sets = uts46_tables.bidi()
-    rtl = sets.rtl_first.match(label) is not None
-    if not rtl and sets.ltr_first.match(label) is None:
+    sets, first = uts46_tables.bidi(), uts46_tables.bidi_class(label[0])
+    if first not in ("R", "AL", "L"):
         return 1  # the first character is neither L nor R or AL
     trailing = sets.nsm_run.match(label[::-1])
-    last = label[len(label) - 1 - (trailing.end() if trailing else 0)]
-    if rtl:
+    last = uts46_tables.bidi_class(label[len(label) - 1 - (trailing.end() if trailing else 0)])
+    if first != "L":  # an RTL label
         if sets.rtl_label.fullmatch(label) is None:
             return 2
-        if sets.rtl_last.match(last) is None:
+        if last not in ("R", "AL", "EN", "AN"):
             return 3
         if sets.european_number.search(label) and sets.arabic_number.search(label):
             return 4
         return 0
-    if sets.ltr_label.fullmatch(label) is None:
+    if sets.not_ltr.search(label) is not None:
         return 5
-    return 6 if sets.ltr_last.match(last) is None else 0
+    return 6 if last not in ("L", "EN") else 0

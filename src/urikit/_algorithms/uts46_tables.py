@@ -11,6 +11,7 @@ sets with the first joiner, the Bidi_Class sets with the first Bidi domain name.
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -23,6 +24,7 @@ __all__ = [
     "Bidi",
     "Joining",
     "bidi",
+    "bidi_class",
     "code_point_class",
     "joining",
     "mapping",
@@ -76,31 +78,35 @@ def code_point_class(ranges: Iterable[tuple[int, int]]) -> str:
     not do: ``re`` compiles a class's code points of the BMP into a table, but tests the
     others one range after another, for every character it does not match (the status
     test of §4.1 V7 took 12 microseconds a BMP character so).  Here the BMP's class
-    comes first, then, behind one lookahead of the supplementary planes, each block of
-    4,096 code points behind a lookahead of its bounds, the blocks of each plane behind
-    one of the plane's."""
-    bmp, planes = [], dict[int, dict[int, list[tuple[int, int]]]]()
-    for first, last in ranges:
-        if first <= 0xFFFF:
-            bmp.append((first, min(last, 0xFFFF)))
-        start = max(first, 0x10000)
-        while start <= last:  # the part of each block of 4,096
-            end = min(last, start | 0xFFF)
-            planes.setdefault(start >> 16, {}).setdefault(start >> 12, []).append((start, end))
-            start = end + 1
-    supplementary = "|".join(
-        f"(?={_class([(plane << 16, plane << 16 | 0xFFFF)])})(?:"
-        + "|".join(
-            f"(?={_class([(block << 12, block << 12 | 0xFFF)])}){_class(parts)}"
-            for block, parts in blocks.items()
-        )
-        + ")"
-        for plane, blocks in planes.items()
-    )
+    comes first, then, behind one lookahead of the supplementary planes, the
+    supplementary ranges in classes of at most :data:`_LEAF` ranges, each behind a
+    lookahead of its bounds (and those in groups of as many, each behind one of its)."""
+    listed = list(ranges)
+    bmp = [(first, min(last, 0xFFFF)) for first, last in listed if first <= 0xFFFF]
+    above = [(max(first, 0x10000), last) for first, last in listed if last >= 0x10000]
     branches = [_class(bmp)] if bmp else []
-    if supplementary:
-        branches.append(f"(?=[\\U00010000-\\U0010ffff])(?:{supplementary})")
+    if above:
+        branches.append(f"(?=[\\U00010000-\\U0010ffff]){_guarded(above)}")
     return f"(?:{'|'.join(branches)})" if branches else "[^\\x00-\\U0010ffff]"
+
+
+_LEAF = 32  # ranges in one class, classes in one group
+
+
+def _guarded(ranges: list[tuple[int, int]]) -> str:
+    """``ranges`` as classes of at most :data:`_LEAF` ranges, each behind a lookahead of
+    its bounds, grouped (and the groups guarded) the same way while they are too many."""
+    if len(ranges) <= _LEAF:
+        return _class(ranges)
+    size = _LEAF
+    while len(ranges) > size * _LEAF:
+        size *= _LEAF
+    parts = [ranges[k : k + size] for k in range(0, len(ranges), size)]
+    return (
+        "(?:"
+        + "|".join(f"(?={_class([(part[0][0], part[-1][1])])}){_guarded(part)}" for part in parts)
+        + ")"
+    )
 
 
 def _characters(ranges: Iterable[tuple[int, int]]) -> frozenset[str]:
@@ -170,21 +176,23 @@ def rtl() -> re.Pattern[str]:
     return re.compile(_bidi_class("R", "AL", "AN"))
 
 
+def bidi_class(char: str) -> str:
+    """The Bidi_Class of ``char`` (its short name: ``L``, ``AL``, ``NSM`` ...)."""
+    starts, values = _bidi_runs()
+    return values[bisect.bisect_right(starts, ord(char)) - 1]
+
+
 @dataclass(frozen=True, slots=True)
 class Bidi:
-    """The Bidi_Class sets of the Bidi Rule (RFC 5893 §2)."""
+    """The sets of the Bidi Rule (RFC 5893 §2) that it tests over a whole label (the
+    single characters it tests by :func:`bidi_class`)."""
 
-    #: Rule 1: the first character of an RTL label (R, AL) or of an LTR label (L).
-    rtl_first: re.Pattern[str]
-    ltr_first: re.Pattern[str]
-    #: Rules 2 and 5: a whole label of the characters an RTL (LTR) label admits.
+    #: Rule 2: a whole label of the characters an RTL label admits.
     rtl_label: re.Pattern[str]
-    ltr_label: re.Pattern[str]
-    #: Rules 3 and 6: the run of NSM that ends a label (matched over the reversed
-    #: label), and the character before it.
+    #: Rule 5: a character an LTR label does not admit (fewer than those it admits).
+    not_ltr: re.Pattern[str]
+    #: Rules 3 and 6: the run of NSM that ends a label (matched over the reversed label).
     nsm_run: re.Pattern[str]
-    rtl_last: re.Pattern[str]
-    ltr_last: re.Pattern[str]
     #: Rule 4: EN and AN.
     european_number: re.Pattern[str]
     arabic_number: re.Pattern[str]
@@ -193,14 +201,11 @@ class Bidi:
 @cache
 def bidi() -> Bidi:
     neutral = ("ES", "CS", "ET", "ON", "BN", "NSM")  # rules 2 and 5
+    ltr = {"L", "EN", *neutral}
     return Bidi(
-        rtl_first=re.compile(_bidi_class("R", "AL")),
-        ltr_first=re.compile(_bidi_class("L")),
         rtl_label=re.compile(_bidi_class("R", "AL", "AN", "EN", *neutral) + "*"),
-        ltr_label=re.compile(_bidi_class("L", "EN", *neutral) + "*"),
+        not_ltr=re.compile(_bidi_class(*(set(_bidi_runs()[1]) - ltr))),
         nsm_run=re.compile(_bidi_class("NSM") + "*"),
-        rtl_last=re.compile(_bidi_class("R", "AL", "EN", "AN")),
-        ltr_last=re.compile(_bidi_class("L", "EN")),
         european_number=re.compile(_bidi_class("EN")),
         arabic_number=re.compile(_bidi_class("AN")),
     )
