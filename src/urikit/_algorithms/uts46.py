@@ -13,7 +13,8 @@ criteria of §4.1 (V1-V9 below), under the flags of the standard, each a keyword
   a virama).
 - ``check_bidi``: V9, the six conditions of RFC 5893 §2 for every label of a Bidi domain
   name (one with a character of Bidi_Class R, AL or AN, RFC 5893 §1.4).
-- ``use_std3_ascii_rules``: V7's ASCII part: the only ASCII letters, digits and hyphen.
+- ``use_std3_ascii_rules``: V7's ASCII part (since Unicode 16.0): of ASCII, only
+  lower-case letters, digits and ``-``.
 - ``transitional_processing`` (deprecated by UTS #46): deviations map (``ß`` to ``ss``).
 - ``verify_dns_length`` (ToASCII): §4.2 step 4, 1 to 63 octets a label, 1 to 253 the
   name without its root dot; since Unicode 15.0 the empty root label fails it too.
@@ -40,8 +41,10 @@ viramas) is Unicode 17.0.0's on every Python.
 
 Errors: :func:`to_ascii` raises :class:`~urikit.errors.IDNAError` at the first error
 UTS #46 records (labels from left to right, each by the criteria in their order, then
-the lengths), its ``position`` in ``domain``: the code point at fault when one is (a
-disallowed code point, a joiner, a hyphen), else where the label at fault begins.  A
+the Punycode of §4.2 step 3 and the lengths), its ``position`` in ``domain``: the code
+point at fault when one is (a disallowed code point, a joiner, a hyphen; through the
+mapping, when the input label is not as long as the processed one), else where the
+label at fault begins.  A
 name that is all ASCII without an ``xn--`` label is checked by one regular expression
 (:func:`_ascii_rules`) and lower-cased, without the steps; the steps find the error.
 """
