@@ -53,7 +53,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
@@ -68,8 +67,7 @@ _STD3_NOT_LDH = re.compile("[\\x00-,./:-`{-\\x7f]")  # V7 with UseSTD3ASCIIRules
 _MAX_LABEL, _MAX_NAME = 63, 253  # octets (§4.2 step 4, RFC 1034 §3.1)
 
 
-@dataclass(frozen=True, slots=True)
-class _Flags:
+class _Flags(NamedTuple):
     check_hyphens: bool
     check_bidi: bool
     check_joiners: bool

@@ -15,8 +15,8 @@ import bisect
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from . import uts46_data
 
@@ -182,8 +182,7 @@ def bidi_class(char: str) -> str:
     return values[bisect.bisect_right(starts, ord(char)) - 1]
 
 
-@dataclass(frozen=True, slots=True)
-class Bidi:
+class Bidi(NamedTuple):
     """The sets of the Bidi Rule (RFC 5893 §2) that it tests over a whole label (the
     single characters it tests by :func:`bidi_class`)."""
 
@@ -211,8 +210,7 @@ def bidi() -> Bidi:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Joining:
+class Joining(NamedTuple):
     """The sets of the ContextJ rules (RFC 5892 Appendix A.1, A.2)."""
 
     #: Canonical_Combining_Class=Virama.
