@@ -987,15 +987,17 @@ def test_iri_to_uri_and_uri_to_iri() -> None:
 
 def test_host_idna_without_the_extra_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "idna", None)
-    to_uri, to_iri, percent = run_all(
-        ["iri-to-uri", "--host", "idna", "http://a/"],
-        ["uri-to-iri", "--host", "idna", "http://a/"],
+    to_uri, to_iri, percent, uts46 = run_all(
+        ["iri-to-uri", "--host", "idna", "--mode", "idna2008", "http://a/"],
+        ["uri-to-iri", "--host", "idna", "--mode", "idna2008", "http://a/"],
         ["iri-to-uri", "http://ü/"],
+        ["iri-to-uri", "--host", "idna", "http://ü/"],  # UTS #46 (the default): no extra
     )
     for result, command in ((to_uri, "iri-to-uri"), (to_iri, "uri-to-iri")):
         assert result.code == 2 and not result.out, result
         assert_one_line(result, command, "--host idna", "pip install 'urikit[idna]'")
     assert percent.code == 0 and percent.lines == ["http://%C3%BC/"], percent
+    assert uts46.code == 0 and uts46.lines == ["http://xn--tda/"], uts46
 
 
 def test_extract_iris() -> None:

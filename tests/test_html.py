@@ -859,21 +859,22 @@ def test_without_the_idna_extra_a_link_says_which_to_install(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setitem(sys.modules, "idna", None)  # import idna fails
-    found = list(links('<a href="https://bücher.de/ü"><a href="/ü">', retrieval_uri=PAGE))
+    document = '<a href="https://bücher.de/ü"><a href="/ü">'
+    found = list(links(document, retrieval_uri=PAGE, mode="idna2008"))
     assert found[0].uri is None and isinstance(found[0].error, IDNAError)
     assert "pip install 'urikit[idna]'" in found[0].error.reason
     assert found[1].uri == "http://example.com/%C3%BC"  # no host to convert: no extra needed
+    # modes uts46 (the default) and browser need no extra
+    first = next(iter(links(document, retrieval_uri=PAGE)))
+    assert first.uri == "https://xn--bcher-kva.de/%C3%BC"
 
 
 def test_idna_modes() -> None:
     document = '<a href="http://B\u00fccher.de/"><a href="http://\u2665.example/">'
-    assert uris(document) == ["http://xn--bcher-kva.de/", None]  # UTS #46 maps B to b
+    # UTS #46 maps B to b and takes symbols (status valid, IDNA2008 NV8), as browsers do
+    assert uris(document) == ["http://xn--bcher-kva.de/", "http://xn--g6h.example/"]
+    assert uris(document, mode="browser") == uris(document)
     assert uris(document, mode="idna2008") == [None, None]  # IDNA2008 maps nothing
-    if importlib.util.find_spec("ada_url") is not None:  # the browser extra
-        assert uris(document, mode="browser") == [
-            "http://xn--bcher-kva.de/",
-            "http://xn--g6h.example/",  # browsers take emoji and symbols
-        ]
 
 
 def test_iri_references_under_other_grammars() -> None:

@@ -47,7 +47,7 @@ def iri_to_uri(
     A-labels instead (RFC 3987 §3.1 allows it for schemes that use DNS, and RFC 3986
     §3.2.2 asks producers for it): the name is percent-decoded, converted by
     :func:`urikit.host_to_ascii` in ``mode``, and checked to be a host of the same kind;
-    this needs the ``idna`` extra (or ``browser`` for ``mode="browser"``).  A name written
+    only ``mode="idna2008"`` needs an extra (``idna``).  A name written
     in ASCII, escapes and all, is in URI form already and stays as it is (§3.1: the
     mapping is the identity on URIs); so does, percent-encoded as by ``host="percent"``, a
     name whose escapes are no UTF-8 (``//%BF\u3000``): it names no characters for ToASCII

@@ -54,8 +54,8 @@ def _add_mode(parser: argparse.ArgumentParser, what: str) -> None:
         "-m",
         choices=IDNA_MODES,
         default="uts46",
-        help=f"the IDNA mode {what}: uts46 (default; needs urikit[idna]), idna2008 (urikit[idna]) "
-        "or browser (the URL Standard's; urikit[browser])",
+        help=f"the IDNA mode {what}: uts46 (default), browser (the URL Standard's), both "
+        "urikit's own UTS #46, or idna2008 (needs urikit[idna])",
     )
 
 

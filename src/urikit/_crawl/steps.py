@@ -142,8 +142,8 @@ def ipv4_in_ipv6(u: URL) -> None:
 
 def punycode_host(u: URL) -> None:
     """A host with octets outside ASCII that are UTF-8 becomes its ASCII form by the URL
-    Standard's domain to ASCII (UTS #46, urikit's IDNA in ``mode="browser"``, the
-    ``ada-url`` extra), its dots fixed again (UTS #46 maps U+3002 IDEOGRAPHIC FULL STOP
+    Standard's domain to ASCII (UTS #46, urikit's IDNA in ``mode="browser"``, which
+    needs no extra), its dots fixed again (UTS #46 maps U+3002 IDEOGRAPHIC FULL STOP
     to a dot); one that IDNA refuses stays, to be percent-escaped (Safe Browsing:
     "convert the URL to the ASCII Punycode representation")."""
     host = u.host
