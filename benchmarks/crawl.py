@@ -113,9 +113,16 @@ def agreement(lines: list[str]) -> None:
     ]
     print("\nagreement on the corpus (lines where both give the same key)")
     for profile, name, peer in pairs:
-        ours: Callable[[str], str] = (
+        key: Callable[[str], str] = (
             urikit.surt if profile == "surt" else lambda u, p=profile: urikit.canonicalize(u, p)
         )
+
+        def ours(line: str, key: Callable[[str], str] = key) -> str:
+            try:
+                return key(line)
+            except urikit.URISyntaxError as error:  # refused (no host): differs
+                return repr(error)
+
         differ = []
         for line in lines:
             try:

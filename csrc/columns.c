@@ -374,11 +374,22 @@ typedef struct {
     RowOperation operation;
     void *context;
     Py_ssize_t extra;
+    int invalid_left; /* 1: a row invalid under g goes to Python too (else null) */
     unsigned char *present;
     Bytes offsets, data;
     PyObject *left; /* the indices of the rows left to Python */
     Accept accept;
 } MapRows;
+
+/* Row r is left to Python. */
+static int
+left_row(MapRows *m, Py_ssize_t r)
+{
+    PyObject *index = PyLong_FromSsize_t(r);
+    int failed = index == NULL || PyList_Append(m->left, index) < 0;
+    Py_XDECREF(index);
+    return failed ? -1 : 0;
+}
 
 static int
 map_row(void *context, Py_ssize_t r, const unsigned char *p, Py_ssize_t n)
@@ -402,14 +413,11 @@ map_row(void *context, Py_ssize_t r, const unsigned char *p, Py_ssize_t n)
             m->data.n += out.n;
             SET_BIT(m->present, r);
         }
-        else { /* null here; Python fills it in */
-            PyObject *index = PyLong_FromSsize_t(r);
-            int failed = index == NULL || PyList_Append(m->left, index) < 0;
-            Py_XDECREF(index);
-            if (failed)
-                return -1;
-        }
+        else if (left_row(m, r) < 0) /* null here; Python fills it in */
+            return -1;
     }
+    else if (p != NULL && m->invalid_left && left_row(m, r) < 0)
+        return -1;
     return put_offset(&m->offsets, m->data.n, m->large);
 }
 
@@ -434,13 +442,14 @@ column_span(const Column *c)
 
 /* operation over every row of the column under grammar g: the buffers of a string
    column (null where the row is null, invalid or left to Python) and the list of the
-   rows left to Python.  The offsets and the data are allocated once, the data from the
+   rows left to Python (with invalid_left, the invalid rows too).  The offsets and the data are allocated once, the data from the
    rows' bytes and the bound of each row's growth (grown geometrically, in place, only
    past that), and become the result's bytes objects without a copy. */
 static PyObject *
-map_column(const Column *c, int g, RowOperation operation, void *context, Py_ssize_t extra)
+map_column(const Column *c, int g, RowOperation operation, void *context, Py_ssize_t extra,
+           int invalid_left)
 {
-    MapRows m = {g, c->large, operation, context, extra, new_bitmap(c->length)};
+    MapRows m = {g, c->large, operation, context, extra, invalid_left, new_bitmap(c->length)};
     m.left = PyList_New(0);
     PyObject *result = NULL;
     Py_ssize_t width = c->large ? 8 : 4, size = column_span(c);
@@ -501,7 +510,7 @@ core_column_normalize(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (how.g < 0 || how.level < 0 || column_open(&c, args) < 0)
         return NULL;
     scheme_cache_init(&how.schemes);
-    PyObject *result = map_column(&c, how.g, normalize_row, &how, NORMALIZE_GROWTH);
+    PyObject *result = map_column(&c, how.g, normalize_row, &how, NORMALIZE_GROWTH, 0);
     scheme_cache_clear(&how.schemes);
     column_close(&c);
     return result;
@@ -547,7 +556,7 @@ core_column_resolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     /* a target is at most the base and the row, "/." (§3.3), "/" (§5.2.4) and the
        delimiters; with room */
-    PyObject *result = map_column(&c, g, resolve_row, &bref, bref.n + 16);
+    PyObject *result = map_column(&c, g, resolve_row, &bref, bref.n + 16, 0);
     column_close(&c);
     return result;
 }

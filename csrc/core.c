@@ -5,7 +5,8 @@
    it), reference resolution (RFC 3986 §5.2 with §5.2.4
    remove_dot_segments: resolve.c), normalization
    (§6.2.2 syntax, §6.2.3 scheme: normalize.c), their bindings for one str (strings.c),
-   for Arrow string columns (columns.c) and for lists (lists.c), the storage of
+   for Arrow string columns (columns.c; the crawl wing's SURT column: crawl.c) and for
+   lists (lists.c), the storage of
    URIReference (spans over its text: reference.c), and the vectorcall fronts of
    is_valid, parse, normalize and resolve (front.c).  One translation unit: this file includes the others
    and holds the configuration and the module.  The pure-Python engine (urikit._syntax,
@@ -37,6 +38,7 @@
 #include "strings.c"
 #include "reference.c"
 #include "columns.c"
+#include "crawl.c"
 #include "lists.c"
 #include "front.c"
 
@@ -130,7 +132,11 @@ static PyMethodDef core_methods[] = {
      column_normalize_doc},
     {"column_resolve", (PyCFunction)(void (*)(void))core_column_resolve, METH_FASTCALL,
      column_resolve_doc},
+    {"column_surt", (PyCFunction)(void (*)(void))core_column_surt, METH_FASTCALL,
+     column_surt_doc},
     {"list_map", (PyCFunction)(void (*)(void))core_list_map, METH_FASTCALL, list_map_doc},
+    {"list_valid_bits", (PyCFunction)(void (*)(void))core_list_valid_bits, METH_FASTCALL,
+     list_valid_bits_doc},
     {"configure", (PyCFunction)(void (*)(void))core_configure, METH_VARARGS | METH_KEYWORDS,
      configure_doc},
     {"simd", (PyCFunction)(void (*)(void))core_simd, METH_FASTCALL, simd_doc},

@@ -33,6 +33,144 @@ split_dict(PyObject *text, const Py_ssize_t *sp, PyObject *keys)
     return dict;
 }
 
+/* is_valid over the n rows items (of a list or tuple, read in place: nothing here
+   allocates an object the garbage collector tracks, so no Python code runs and changes
+   the list): bit i of present is set for an exact str row, and of valid when it fits.
+   The rows of ASCII are packed into one buffer, which the accept filter (accept.c) and
+   the scan read as they read a column's data (valid_row, columns.c): the filter's one
+   pass over the stops of many rows is what makes a column fast, and a list gets it for
+   one memcpy a row.  Any other str row is scanned as itself. */
+static int
+valid_rows(PyObject **items, Py_ssize_t n, int g, int flags, unsigned char *valid,
+           unsigned char *present)
+{
+    Bytes data = {0};
+    Py_ssize_t *start = PyMem_Malloc((size_t)(n + 1) * sizeof *start);
+    ValidRows v = {g, flags, valid};
+    buf_init(&v.work);
+    int status = -1, opened = 0;
+    if (start == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) { /* start[i]: the row's place, -1 if not packed */
+        PyObject *row = items[i];
+        start[i] = -1;
+        if (!PyUnicode_CheckExact(row))
+            continue;
+        SET_BIT(present, i);
+        if (PyUnicode_IS_ASCII(row)) {
+            start[i] = data.n;
+            if (bytes_put(&data, PyUnicode_1BYTE_DATA(row), PyUnicode_GET_LENGTH(row)) < 0)
+                goto done;
+        }
+        else {
+            Py_ssize_t sp[16];
+            if (scan_str(row, g, flags, sp))
+                SET_BIT(valid, i);
+        }
+    }
+    /* a row is never NULL (valid_row's null row): "" alone packs no byte */
+    const unsigned char *packed = data.p != NULL ? (const unsigned char *)data.p
+                                                 : (const unsigned char *)"";
+    if (accept_open(&v.accept, packed, data.n, g, flags, 0) < 0)
+        goto done;
+    opened = 1;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (start[i] >= 0 &&
+            valid_row(&v, i, packed + start[i], PyUnicode_GET_LENGTH(items[i])) < 0)
+            goto done;
+    status = 0;
+done:
+    if (opened)
+        accept_close(&v.accept);
+    PyMem_Free(start);
+    buf_free(&v.work);
+    bytes_free(&data);
+    return status;
+}
+
+/* The indices of the rows that are neither an exact str nor None: left to Python. */
+static PyObject *
+left_rows(PyObject **items, Py_ssize_t n)
+{
+    PyObject *left = PyList_New(0);
+    for (Py_ssize_t i = 0; left != NULL && i < n; i++) {
+        if (items[i] == Py_None || PyUnicode_CheckExact(items[i]))
+            continue;
+        PyObject *index = PyLong_FromSsize_t(i);
+        if (index == NULL || PyList_Append(left, index) < 0)
+            Py_CLEAR(left);
+        Py_XDECREF(index);
+    }
+    return left;
+}
+
+/* list_map's is_valid: True or False for a str row, None for the others. */
+static PyObject *
+list_valid(PyObject *rows, int g, int flags)
+{
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(rows);
+    PyObject **items = PySequence_Fast_ITEMS(rows);
+    PyObject *results = PyList_New(n), *pair = NULL;
+    unsigned char *valid = new_bitmap(n), *present = new_bitmap(n);
+    if (results != NULL && valid != NULL && present != NULL &&
+        valid_rows(items, n, g, flags, valid, present) == 0) {
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *result = !((present[i >> 3] >> (i & 7)) & 1) ? Py_None
+                               : (valid[i >> 3] >> (i & 7)) & 1    ? Py_True
+                                                                   : Py_False;
+            PyList_SET_ITEM(results, i, Py_NewRef(result));
+        }
+        PyObject *left = left_rows(items, n);
+        if (left != NULL)
+            pair = PyTuple_Pack(2, results, left);
+        Py_XDECREF(left);
+    }
+    PyMem_Free(valid);
+    PyMem_Free(present);
+    Py_XDECREF(results);
+    return pair;
+}
+
+PyDoc_STRVAR(list_valid_bits_doc,
+             "list_valid_bits(rows, grammar_id, rule_flags) -> (present, valid, left)\n\n"
+             "is_valid over a list of rows as two bitmaps (Arrow's bit order): bit i of "
+             "present is set when row i is a str, of valid when it fits the rule; the "
+             "indices of the rows that are neither a str nor None, left to Python.");
+
+static PyObject *
+core_list_valid_bits(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args(args, nargs, 3, "list_valid_bits") < 0)
+        return NULL;
+    if (!PyList_CheckExact(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "list_valid_bits: the rows are a list");
+        return NULL;
+    }
+    int g = grammar_id(args[1]), flags = small_int(args[2], RULE_ALL);
+    if (g < 0 || flags < 0)
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(args[0]);
+    PyObject **items = PySequence_Fast_ITEMS(args[0]), *result = NULL;
+    unsigned char *valid = new_bitmap(n), *present = new_bitmap(n);
+    if (valid != NULL && present != NULL &&
+        valid_rows(items, n, g, flags, valid, present) == 0) {
+        PyObject *left = left_rows(items, n);
+        if (left != NULL) {
+            PyObject *p = bitmap_bytes(present, n), *v = bitmap_bytes(valid, n); /* free */
+            present = valid = NULL;
+            result = p != NULL && v != NULL ? PyTuple_Pack(3, p, v, left) : NULL;
+            Py_XDECREF(p);
+            Py_XDECREF(v);
+            Py_DECREF(left);
+        }
+    }
+    PyMem_Free(valid);
+    PyMem_Free(present);
+    return result;
+}
+
 PyDoc_STRVAR(list_map_doc,
              "list_map(operation, rows, args, keys) -> (results, left)\n\n"
              "operation 0 is_valid(row, *args), 1 split(row, *args) as a dict under keys, "
@@ -70,6 +208,8 @@ core_list_map(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     if (op <= 1 && (flags = (int)PyLong_AsLong(call[2])) == -1 && PyErr_Occurred())
         return NULL;
+    if (op == 0)
+        return list_valid(rows, g, flags);
     rows = PySequence_Tuple(rows); /* the rows as they are now, whatever runs */
     if (rows == NULL)
         return NULL;

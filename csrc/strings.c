@@ -372,10 +372,46 @@ core_iri_to_uri(PyObject *self, PyObject *text)
 PyDoc_STRVAR(lint_plain_doc,
              "lint_plain(text, dangerous) -> bool\n\nurikit.lint's hot path "
              "(urikit._lint.lint._plain): whether text is an RFC 3986 reference none of whose "
-             "component checks can fire: ASCII, no '%', a scheme not in dangerous (lower-case "
-             "names), an authority without userinfo or port (empty: for file: alone), a host "
-             "that cannot be an address nor an A-label, a path unless no query or fragment "
-             "follows, no ';' in its query.");
+             "component checks can fire: ASCII; a scheme not in dangerous (a tuple of "
+             "lower-case names); an authority without userinfo or port (empty: for file: "
+             "alone); a host of at most 63 letters, digits, '.', '_' and '-' that cannot be "
+             "an address nor an A-label; a path unless no query or fragment follows, none of "
+             "whose segments is '.' or '..' before a ';'; no ';' in its query; escapes only "
+             "of printable ASCII but '%', '.', '/', '\\', ':' and ';'; and in its query and "
+             "fragment no ':' after 't', 'a' (in either case) or an escape.");
+
+/* Whether the scheme s[0:length] is one of the names of the tuple dangerous (lower-case
+   ASCII), compared in place: no string is made. */
+static int
+dangerous_scheme(const char *s, Py_ssize_t length, PyObject *dangerous)
+{
+    if (!PyTuple_Check(dangerous)) {
+        PyErr_SetString(PyExc_TypeError, "lint_plain: the dangerous schemes are a tuple");
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(dangerous); k++) {
+        PyObject *name = PyTuple_GET_ITEM(dangerous, k);
+        if (!PyUnicode_Check(name) || !PyUnicode_IS_ASCII(name) ||
+            PyUnicode_GET_LENGTH(name) != length)
+            continue;
+        const char *n = (const char *)PyUnicode_1BYTE_DATA(name);
+        Py_ssize_t i = 0;
+        while (i < length && (s[i] >= 'A' && s[i] <= 'Z' ? s[i] | 0x20 : s[i]) == n[i])
+            i++;
+        if (i == length)
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether an escape (valid: two hex digits follow) is one a percent rule of lint reads: a
+   control, DEL, an octet past ASCII, or '%', '.', '/', '\\', ':', ';'. */
+static int
+read_escape(const char *p)
+{
+    int octet = hex_value((Py_UCS4)p[1]) * 16 + hex_value((Py_UCS4)p[2]);
+    return octet < 0x20 || octet > 0x7E || strchr("%./\\:;", octet) != NULL;
+}
 
 static PyObject *
 core_lint_plain(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
@@ -388,8 +424,6 @@ core_lint_plain(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         Py_RETURN_FALSE;
     const char *s = (const char *)PyUnicode_1BYTE_DATA(text);
     Py_ssize_t n = PyUnicode_GET_LENGTH(text);
-    if (memchr(s, '%', (size_t)n) != NULL)
-        Py_RETURN_FALSE;
     Py_ssize_t host = sp[2 * HOST], host_end = sp[2 * HOST + 1];
     int empty_path = sp[2 * PATH + 1] == sp[2 * PATH];
     if (sp[2 * SCHEME] < 0 || sp[2 * AUTHORITY] < 0 || sp[2 * USERINFO] >= 0 ||
@@ -401,8 +435,14 @@ core_lint_plain(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             (s[2] | 0x20) != 'l' || (s[3] | 0x20) != 'e')
             Py_RETURN_FALSE;
     }
-    else if (strchr("0123456789.]", s[host_end - 1]) != NULL)
+    else if (strchr("0123456789.]", s[host_end - 1]) != NULL || host_end - host > 63)
         Py_RETURN_FALSE;
+    for (Py_ssize_t i = host; i < host_end; i++) { /* a name no host rule reads */
+        char c = s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '.' || c == '_' || c == '-'))
+            Py_RETURN_FALSE;
+    }
     for (Py_ssize_t i = host; i + 1 < host_end; i++) {
         if (s[i] == '0' && (s[i + 1] | 0x20) == 'x')
             Py_RETURN_FALSE;
@@ -410,23 +450,35 @@ core_lint_plain(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
             s[i + 2] == '-' && s[i + 3] == '-')
             Py_RETURN_FALSE;
     }
+    for (const char *p = memchr(s, '%', (size_t)n); p != NULL;
+         p = memchr(p + 3, '%', (size_t)(s + n - p - 3))) /* valid: p[1], p[2] are hex */
+        if (read_escape(p))
+            Py_RETURN_FALSE;
+    /* path parameters after a dot segment (Tomcat's /..;/), semicolons in the query */
+    for (Py_ssize_t i = sp[2 * PATH]; i < sp[2 * PATH + 1]; i++) {
+        if (s[i] != ';')
+            continue;
+        Py_ssize_t dots = 0;
+        while (dots < 3 && i - dots > sp[2 * PATH] && s[i - dots - 1] == '.')
+            dots++;
+        if ((dots == 1 || dots == 2) && (i - dots == sp[2 * PATH] || s[i - dots - 1] == '/'))
+            Py_RETURN_FALSE;
+    }
     if (sp[2 * QUERY] >= 0 &&
         memchr(s + sp[2 * QUERY], ';', (size_t)(sp[2 * QUERY + 1] - sp[2 * QUERY])) != NULL)
         Py_RETURN_FALSE;
-    char scheme[32];
-    Py_ssize_t length = sp[2 * SCHEME + 1];
-    if (length < (Py_ssize_t)sizeof scheme) { /* a longer scheme is no dangerous one */
-        for (Py_ssize_t i = 0; i < length; i++)
-            scheme[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] | 0x20 : s[i]);
-        PyObject *name = PyUnicode_FromStringAndSize(scheme, length);
-        if (name == NULL)
-            return NULL;
-        int found = PySequence_Contains(args[1], name);
-        Py_DECREF(name);
-        if (found < 0)
-            return NULL;
-        if (found)
-            Py_RETURN_FALSE;
+    /* a parameter that holds a javascript:, vbscript: or data: URL has "t:" or "a:", the
+       letter raw or escaped */
+    for (int part = QUERY; part <= FRAGMENT; part++) {
+        for (Py_ssize_t i = sp[2 * part] + 1; sp[2 * part] >= 0 && i < sp[2 * part + 1]; i++) {
+            char before = (char)(s[i - 1] | 0x20);
+            if (s[i] == ':' &&
+                (before == 't' || before == 'a' || (i - 3 >= sp[2 * part] && s[i - 3] == '%')))
+                Py_RETURN_FALSE;
+        }
     }
-    Py_RETURN_TRUE;
+    int found = dangerous_scheme(s, sp[2 * SCHEME + 1], args[1]);
+    if (found < 0)
+        return NULL;
+    return PyBool_FromLong(!found);
 }

@@ -9,6 +9,10 @@ can; a call faster than ``FLOOR`` timed over many calls) and fails when it is fa
 the ratio of the sizes.
 
     assert_linear(lambda text: list(extract(text)), lambda n: "a:" * (n // 2) + " <")
+
+A hang (a path that never ends, or one so slow on megabytes that it might as well not)
+is caught by :func:`assert_finishes`: the work runs in a child interpreter, stopped after
+``STOP`` seconds; that bound stops a hang and asserts no speed.
 """
 
 from __future__ import annotations
@@ -16,16 +20,22 @@ from __future__ import annotations
 import contextlib
 import gc
 import math
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import TypeVar
+
+import urikit
 
 try:
     from coverage import Coverage
 except ImportError:  # coverage measures ./dev test; it is not needed otherwise
     Coverage = None  # type: ignore[assignment,misc]
 
-__all__ = ["Growth", "assert_linear", "measure"]
+__all__ = ["STOP", "Growth", "assert_finishes", "assert_linear", "measure"]
 
 T = TypeVar("T")
 
@@ -42,6 +52,10 @@ SCALE = 1.0
 FLOOR = 0.005
 #: At most this many calls in one timing.
 MAX_LOOPS = 100_000
+#: Seconds after which :func:`assert_finishes` stops a child as hung: no speed goal (what
+#: it runs takes seconds on a linear path, on any machine), only the end of a wait that
+#: would otherwise have none.
+STOP = 900.0
 
 
 class Growth(tuple[tuple[int, float], ...]):
@@ -138,3 +152,22 @@ def assert_linear(
         growth = measure(fn, make_input, sizes, repeats=repeats)
     assert growth.ratio < limit, f"super-linear: {growth}, limit {limit:.0f}"
     return growth
+
+
+def assert_finishes(statement: str, *, stop: float = STOP) -> None:
+    """Run ``statement`` (Python, importing what it needs: ``"from tests.test_x import
+    f; f()"``) in a child interpreter, from the repository's root with this process's
+    environment (so the same engine) and this process's urikit first on its path.  An
+    exception in it fails the test with its output; a child still running after
+    ``stop`` seconds is stopped, and the test fails as hung."""
+    root = Path(__file__).parent.parent
+    paths = [str(Path(urikit.__file__).parent.parent), os.environ.get("PYTHONPATH", "")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, paths))}
+    command = [sys.executable, "-c", statement]
+    try:
+        child = subprocess.run(
+            command, cwd=root, env=env, capture_output=True, text=True, timeout=stop
+        )
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"hung: stopped after {stop:.0f} s: {statement}") from None
+    assert child.returncode == 0, f"{statement}\n{child.stdout[-3000:]}{child.stderr[-3000:]}"

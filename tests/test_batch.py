@@ -303,6 +303,35 @@ def test_the_corpus_sample_through_arrow(engine: str, function: str) -> None:
     check(function, "sliced", rows)
 
 
+@pytest.mark.parametrize("grammar", ["rfc3986", "rfc3987"])
+def test_is_valid_over_a_long_list_as_over_a_column(engine: str, grammar: str) -> None:
+    """A list's rows are read as a column's (packed, through the accept filter): rows
+    across many of the filter's chunks of 16 KB, longer than one, empty, non-ASCII,
+    Latin-1, with lone surrogates, None; each the per-URL answer."""
+    sample = SAMPLE.read_text("utf-8").splitlines()
+    odd: list[str | None] = ["", None, "http://a/" + "b" * 20_000, "http://ü/", "é", "\ud800"]
+    rows = [row for i, line in enumerate(sample * 6) for row in (line, odd[i % len(odd)])]
+    want = [None if row is None else urikit.is_valid(row, grammar=grammar) for row in rows]
+    assert batch.is_valid(rows, grammar=grammar) == want
+    assert batch.is_valid(tuple(rows), grammar=grammar) == want
+
+
+def test_is_valid_over_a_pandas_series_of_objects(engine: str) -> None:
+    """A Series of Python strings (dtype object) is read in place: a missing value
+    (None, NaN, pd.NA) is null, any other object that is no str a TypeError."""
+    rows = ["http://a/", None, float("nan"), pd.NA, "bad url", "http://ü/", ""]
+    series = pd.Series(rows, index=list("abcdefg"), name="u", dtype=object)
+    got = batch.is_valid(series)
+    assert list(got.index) == list("abcdefg") and got.name == "u"
+    assert got.dtype == pd.ArrowDtype(pa.bool_())
+    assert [None if v is pd.NA else v for v in got] == [True, None, None, None, False, False, True]
+    iri = batch.is_valid(series, grammar="rfc3987")
+    assert [None if v is pd.NA else v for v in iri] == [True, None, None, None, False, True, True]
+    for wrong in (5, ["http://a/"], b"http://a/"):
+        with pytest.raises(TypeError):
+            batch.is_valid(pd.Series(["http://a/", wrong], dtype=object))
+
+
 def test_grammar_values_and_a_uri_reference_base(engine: str) -> None:
     rows = ["g;x?y", "http://[::1]/a b", None, "ä"]
     valid = batch.is_valid(pa.array(rows), grammar=urikit.RFC3987).to_pylist()

@@ -98,6 +98,9 @@ CALLS: dict[str, Callable[[Any], object]] = {
 TEXT = st.text(
     st.one_of(
         st.sampled_from(list(":/?#[]@!$&'()*+,;=%-._~aZ09vV% <>\"{}|\\^`")),
+        # digits int() does not read (\u2474, \u00b2), digits it does (\u0661, \uff10), and
+        # what NFKC maps to a delimiter or a dot: a reviewer's fuzzing found ports of them
+        st.sampled_from(list("\u2474\u00b2\u0661\uff10\uff0f\uff20\uff1a\uff03\u3002\uff0e\u2100")),
         st.characters(min_codepoint=0, max_codepoint=0x1F),
         st.characters(codec=None, categories=["Cs"]),  # lone surrogates
         st.characters(min_codepoint=0x80),

@@ -15,10 +15,12 @@ from typing import Any
 
 import pyarrow as pa
 import pytest
+from hypothesis import example, given
 from publicsuffixlist import PublicSuffixList
 
 import urikit
 from urikit import batch
+from urikit.strategies import components
 
 DATA = Path(__file__).parent / "data"
 
@@ -92,6 +94,48 @@ def test_a_url_is_not_a_host() -> None:
     assert batch.public_suffix(["http://example.com/", "a\u2100.com", None]) == [None] * 3
 
 
+#: Every ASCII character no reg-name holds (RFC 3986 §3.2.2: unreserved / sub-delims),
+#: written from the RFC's ABNF: its escape in a host decodes to no host name.
+NOT_IN_A_NAME = sorted(
+    set(map(chr, range(0x80)))
+    - set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=")
+)
+
+
+@pytest.mark.parametrize("char", NOT_IN_A_NAME)
+def test_an_escape_that_decodes_to_no_host_name_is_an_error(char: str) -> None:
+    """``a.b%2Fc`` is no host once decoded (``a.b/c``): an error at its ``%``, never an
+    answer that is no host."""
+    host = f"www.a.b%{ord(char):02X}c.com"
+    for function in (urikit.registrable_domain, urikit.public_suffix):
+        with pytest.raises(urikit.URISyntaxError) as info:
+            function(host)
+        assert (info.value.position, info.value.kind) == (7, urikit.ErrorKind.INVALID_HOST)
+    assert batch.registrable_domain([host, "a.b%2Fc"]) == [None, None]
+    row = urikit.common_crawl_row(f"http://{host}/")
+    assert row["url_host_name"] is row["url_host_tld"] is row["url_host_private_domain"] is None
+
+
+def test_escapes_that_decode_to_a_host_name() -> None:
+    assert urikit.registrable_domain("www.a%21b%2Ecom") == "a!b.com"
+    assert urikit.public_suffix("a.%63om") == "com"
+
+
+@given(components("host", grammar="rfc3987"))
+@example("a.b%2Fc")
+@example("x.a%3Ab.com")
+def test_every_answer_is_a_host(host: str) -> None:
+    """An answer is a host name: valid (RFC 3987 ihost), nothing left to decode."""
+    for function in (urikit.registrable_domain, urikit.public_suffix):
+        try:
+            found = function(host)
+        except (urikit.URISyntaxError, urikit.IDNAError):
+            continue
+        if found is not None:
+            assert urikit.is_valid(found, rule="host", grammar="rfc3987"), (host, found)
+            assert "%" not in found, (host, found)
+
+
 LIST = """\
 // ===BEGIN ICANN DOMAINS===
 test
@@ -163,6 +207,7 @@ def test_the_arrow_columns_equal_the_per_url_loop() -> None:
     rows: list[str | None] = [*(DATA / "corpus_sample.txt").read_text("utf-8").splitlines()]
     rows += [None, "", "http://a:/", "http://a:99999999999/", "HTTP://[::1]:80", "http://%zz/"]
     rows += ["http://a:0/", "http://a:000/", "http://a:00000000080/", "http://a:2147483648/"]
+    rows += ["https://", "http://@/a", "http://:80/"]  # IRIs without a SURT key (no host)
     rows += [  # the hosts the column reads apart from the plain names, and the edges
         "http://a.b.c.d.e.f.g.h.i.j.example.co.uk/",
         "http://EXAMPLE.com./",

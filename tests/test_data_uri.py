@@ -106,6 +106,29 @@ def test_the_value() -> None:
         found.data = b""  # type: ignore[misc]
 
 
+#: MIME Sniffing §4.4 step 11.10: a parameter is set only if "mimeType's
+#: parameters[parameterName] does not exist", so of two with one name (names in lower
+#: case, 11.6) the first that is kept wins; one skipped (an empty value, 11.9.2; no "=",
+#: 11.7) leaves the name to the next.
+FETCH_PARAMETERS = [
+    ("data:text/plain;a=1;a=2,x", (("a", "1"),)),
+    ("data:text/plain;a=1;A=2;a=3,x", (("a", "1"),)),
+    ('data:text/plain;a="1";a=2,x', (("a", "1"),)),
+    ('data:text/plain;a=1;a="2",x', (("a", "1"),)),
+    ("data:text/plain;a=1;b=2;a=3;b=4,x", (("a", "1"), ("b", "2"))),
+    ("data:text/plain;charset=utf-8;Charset=latin1,x", (("charset", "utf-8"),)),
+    ("data:text/plain;a=;a=2,x", (("a", "2"),)),
+    ("data:text/plain;a;a=2,x", (("a", "2"),)),
+]
+
+
+@pytest.mark.parametrize(("uri", "parameters"), FETCH_PARAMETERS)
+def test_fetch_of_two_parameters_with_one_name_the_first_wins(
+    uri: str, parameters: tuple[tuple[str, str], ...]
+) -> None:
+    assert parse_data_uri(uri, profile="fetch").parameters == parameters
+
+
 E = ErrorKind
 RFC2397_ERRORS = [
     ("http:,x", 0, E.WRONG_SCHEME),

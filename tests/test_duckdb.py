@@ -113,6 +113,81 @@ def test_nulls(con: duckdb.DuckDBPyConnection) -> None:
     assert row == (None,) * 8
 
 
+def _per_url(name: str, *args: str | None) -> Any:
+    """What the per-URL function gives for one row of ``uri_<name>``: NULL when any
+    argument is NULL (SQL's rule for a scalar function), else its value or NULL."""
+    if any(arg is None for arg in args):
+        return None
+    texts = [arg for arg in args if arg is not None]
+    if name == "is_valid":
+        return urikit.is_valid(texts[0])
+    if name == "errors":
+        return _error(texts[0])
+    if name == "split":
+        ref = _or_none(urikit.parse, texts[0])
+        return None if ref is None else ref.components()
+    if name == "extract":
+        return [
+            {"uri": m.uri, "iri": m.iri, "start": m.start, "end": m.end}
+            for m in urikit.extract(texts[0])
+        ]
+    return _or_none(getattr(urikit, name), *texts)
+
+
+ONE_ARGUMENT = ["is_valid", "errors", "normalize", "split", "extract"]
+#: A column of one function's argument: NULL rows beside valid, invalid and empty ones.
+ONE_COLUMNS: dict[str, list[str | None]] = {
+    "all NULL": [None, None, None],
+    "NULL first": [None, "http://a/b see http://c/", "a b"],
+    "NULL between": ["HTTP://A:80/./x", None, "", None, "g:h"],
+    "NULL last": ["mailto:a@b", "http://[::1/", None],
+    "no NULL": ["http://a/b", "a b", ""],
+}
+
+
+@pytest.mark.parametrize("column", ONE_COLUMNS)
+@pytest.mark.parametrize("name", ONE_ARGUMENT)
+def test_a_null_row_gives_null_whatever_the_other_rows(
+    con: duckdb.DuckDBPyConnection, name: str, column: str
+) -> None:
+    rows = ONE_COLUMNS[column]
+    _urls(con, pa.array(rows, pa.string()))
+    assert _column(con, f"uri_{name}(url)") == [_per_url(name, row) for row in rows]
+
+
+B0, B1, B2 = BASES
+#: The base column of ``uri_resolve`` and ``uri_relativize``: a row whose base is NULL is
+#: NULL whatever the other rows' bases are (one distinct base among NULLs was once the
+#: shape a shortcut for one base would read as a constant).
+BASE_COLUMNS: dict[str, list[str | None]] = {
+    "one base and NULLs": [None, B0, None, B0, None],
+    "NULL first": [None, B0, B0, B0, B0],
+    "NULL last": [B0, B0, B0, B0, None],
+    "all NULL": [None, None, None, None, None],
+    "mixed": [None, B0, B1, None, B2],
+    "one base": [B0, B0, B0, B0, B0],
+}
+#: The references (or targets), NULL among them.
+REFERENCES: list[str | None] = ["g", None, "http://a/b/c/x", "../x?y", "https://x/y/z"]
+
+
+@pytest.mark.parametrize("bases", BASE_COLUMNS)
+@pytest.mark.parametrize("name", ["resolve", "relativize"])
+def test_a_null_base_gives_null_whatever_the_other_rows_bases(
+    con: duckdb.DuckDBPyConnection, name: str, bases: str
+) -> None:
+    column = BASE_COLUMNS[bases]
+    _urls(con, REFERENCES, base=pa.array(column, pa.string()))
+    expected = [_per_url(name, b, r) for b, r in zip(column, REFERENCES, strict=True)]
+    assert _column(con, f"uri_{name}(base, url)") == expected
+    # NULL written in the query, for either argument, beside a column for the other
+    nothing = [None] * len(REFERENCES)
+    for null in ("NULL", "CAST(NULL AS VARCHAR)"):
+        assert _column(con, f"uri_{name}({null}, url)") == nothing
+        assert _column(con, f"uri_{name}(base, {null})") == nothing
+        assert _column(con, f"uri_{name}('{B0}', {null})") == nothing
+
+
 def test_a_base_per_row_is_grouped_and_put_back_in_order(
     con: duckdb.DuckDBPyConnection,
 ) -> None:

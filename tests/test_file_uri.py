@@ -118,6 +118,51 @@ def test_file_uri_errors(flavor: str, uri: str, position: int, kind: ErrorKind) 
     assert (info.value.text, info.value.position, info.value.kind) == (uri, position, kind)
 
 
+#: RFC 3986 §2.1: "%2f" and "%2F" are one octet, so each spelling of an escape is refused
+#: alike: the separator "/" (and "\\" under Windows, where POSIX names may hold it) and NUL.
+_FORBIDDEN = {
+    "posix": ["%2f", "%2F", "%00"],
+    "windows": ["%2f", "%2F", "%5c", "%5C", "%00"],
+}
+#: Every place a name is decoded, with {} for the escape: a segment, a segment after a
+#: drive letter (Appendix E.2), a UNC host as the authority (E.3.1) or in the path (E.3.2),
+#: a UNC share and a segment after it.
+_NAME_PLACES = {
+    "posix": ["file:///a{}b", "file:///x/{}", "file://localhost/{}/y"],
+    "windows": [
+        "file:///a{}b",
+        "file:///c:/x/a{}b",
+        "file:c:/{}",
+        "file://de{}ps/share/f",
+        "file://{}/share/f",
+        "file:////de{}ps/share/f",
+        "file://///de{}ps/share/f",
+        "file://srv/sh{}are/f",
+        "file://srv/share/f{}",
+    ],
+}
+ESCAPED_SEPARATORS = [
+    (flavor, place.format(escape))
+    for flavor in FLAVORS
+    for escape in _FORBIDDEN[flavor]
+    for place in _NAME_PLACES[flavor]
+]
+
+
+@pytest.mark.parametrize(("flavor", "uri"), ESCAPED_SEPARATORS)
+def test_an_escaped_separator_or_nul_is_refused_in_every_name(flavor: str, uri: str) -> None:
+    r"""Decoded, it would split a name or a host (``file://de%2Fps/x`` read as the share
+    ``\\de/ps\x``) or end it (NUL): an error at its triplet."""
+    with pytest.raises(URISyntaxError) as info:
+        file_uri_to_path(uri, flavor=flavor)  # type: ignore[arg-type]
+    assert (info.value.position, info.value.kind) == (uri.index("%"), E.INVALID_FILE_PATH)
+
+
+def test_a_backslash_escape_is_a_posix_name_character() -> None:
+    r"""POSIX names hold "\" (only "/" and NUL are not), in either spelling."""
+    assert file_uri_to_path("file:///a%5cb/c%5Cd") == "/a\\b/c\\d"
+
+
 PATH_ERRORS = [
     ("posix", "a/b", 0),
     ("posix", "", 0),
@@ -128,6 +173,7 @@ PATH_ERRORS = [
     ("windows", "\\\\\\x", 2),  # UNC without host
     ("windows", "\\\\h\\", 4),  # UNC without share
     ("windows", "\\\\?\\UNC\\h", 9),
+    ("windows", "\\\\?\\unc\\h", 9),
 ]
 
 
@@ -136,6 +182,20 @@ def test_path_errors(flavor: str, path: str, position: int) -> None:
     with pytest.raises(URISyntaxError) as info:
         path_to_file_uri(path, flavor=flavor)  # type: ignore[arg-type]
     assert (info.value.text, info.value.position, info.value.rule) == (path, position, "path")
+
+
+#: Win32 file namespaces (RFC 8089 Appendix C): "UNC" after \\?\ or \\.\ in any case
+#: (Windows reads it case-insensitively, as it reads names).
+WIN32_UNC = [
+    prefix + unc + "\\srv\\share\\x"
+    for prefix in ("\\\\?\\", "\\\\.\\")
+    for unc in ("UNC", "unc", "Unc", "uNC")
+]
+
+
+@pytest.mark.parametrize("path", WIN32_UNC)
+def test_the_win32_unc_prefix_in_any_case(path: str) -> None:
+    assert path_to_file_uri(path, flavor="windows") == "file://srv/share/x"
 
 
 def test_the_types() -> None:

@@ -27,6 +27,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import urikit
+import urikit.strategies
 from tests import strategies as abnf
 from tests.expect import (
     CHAR,
@@ -825,6 +826,45 @@ def test_iri_to_uri_idna_refuses(iri: str) -> None:
     # README: a name IDNA refuses raises IDNAError (a ValueError), never a wrong host.
     with pytest.raises(ValueError):
         urikit.iri_to_uri(iri, host="idna")
+
+
+#: RFC 3987 §3.1 converts "domain names in ireg-name" by ToASCII, which reads characters:
+#: a name whose escapes are no UTF-8 names none, and keeps the mapping of step 2 (what
+#: host="percent" gives), as an ASCII name does.
+IDNA_NOT_UTF8 = [
+    ("//%BF\u3000", "//%BF%E3%80%80"),
+    ("http://%C3\u00e9.example/\u00e9", "http://%C3%C3%A9.example/%C3%A9"),
+    ("http://\u00e9%ED%A0%80/", "http://%C3%A9%ED%A0%80/"),  # a surrogate's octets
+    ("http://u@\u00e9%FF:8/", "http://u@%C3%A9%FF:8/"),
+    ("http://\u00e9%aa/", "http://%C3%A9%aa/"),  # the escapes as written
+    ("http://u@\u00e9%C3%A9%FF.x/", "http://u@%C3%A9%C3%A9%FF.x/"),
+]
+
+
+@pytest.mark.parametrize(("iri", "uri"), IDNA_NOT_UTF8)
+def test_iri_to_uri_idna_keeps_a_name_whose_escapes_are_no_utf8(iri: str, uri: str) -> None:
+    assert urikit.iri_to_uri(iri, host="idna") == uri == urikit.iri_to_uri(iri)
+
+
+#: Valid IRI references, half of them "//" and an ireg-name drawn rule by rule (escapes
+#: of any octets beside characters outside ASCII), from the public strategies.
+_IRIS = st.one_of(
+    urikit.strategies.references(rule="IRI-reference", grammar="rfc3987"),
+    urikit.strategies.components("ireg-name", grammar="rfc3987").map(lambda h: "//" + h + "/"),
+)
+
+
+@given(_IRIS, st.sampled_from(["uts46", "idna2008", "browser"]))
+@example("//%BF\u3000", "uts46")
+def test_iri_to_uri_idna_of_any_iri_is_a_uri_or_an_idna_error(iri: str, mode: str) -> None:
+    """RFC 3987 §3.1: the mapping of a valid IRI is a URI; with ToASCII "may fail", which
+    is the one error (:class:`urikit.IDNAError`, positioned in the IRI)."""
+    try:
+        uri = urikit.iri_to_uri(iri, host="idna", mode=mode)
+    except urikit.IDNAError as error:
+        assert (error.text, 0 <= error.position <= len(iri)) == (iri, True)
+        return
+    assert urikit.is_valid(uri, rule="URI-reference")
 
 
 IDNA_TO_IRI = [

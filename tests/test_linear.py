@@ -1,13 +1,14 @@
 """No input makes urikit take time super-linear in its length.
 
 Hang detectors: megabyte inputs of the shapes that make backtracking regex engines go
-quadratic or worse are parsed (or rejected) in well under a second (a generous bound,
-not a speed goal: a super-linear path would take minutes on these sizes).
+quadratic or worse are parsed (or rejected), with the right answer, in a child
+interpreter that is stopped as hung after ``growth.STOP`` seconds (a bound that stops a
+wait, not a speed goal: a super-linear path would take hours on these sizes).
 
-Growth tests (``tests/growth.py``): the time at n and 10n of ``extract`` and
-``html.links`` on the shapes that once made them quadratic (issue 8) and on others that
-stress them, and of every other public function up to 10 MB; the ratio of the times is
-asserted, never a time.  Sizes are chosen so
+Growth tests (``tests/growth.py``): the time at n and 10n of ``parse`` and ``is_valid``
+on those shapes, of ``extract`` and ``html.links`` on the shapes that once made them
+quadratic (issue 8) and on others that stress them, and of every other public function
+up to 10 MB; the ratio of the times is asserted, never a time.  Sizes are chosen so
 that the larger run takes a fraction of a second.
 """
 
@@ -17,61 +18,82 @@ import contextlib
 import io
 import os
 import tempfile
-import time
 from collections.abc import Callable
 from typing import Any
 
+import duckdb
 import pyarrow as pa
 import pytest
 
 import urikit
 import urikit._cli.main
-from tests.growth import assert_linear
+import urikit.duckdb
+from tests.growth import assert_finishes, assert_linear
+from tests.test_extract import RUNS
 from urikit import batch
 
 N = 1_000_000
-#: (text, valid under RFC 3986, valid under RFC 2396)
-SHAPES = [
-    ("a" * N, True, True),  # a scheme that never gets its ":": a relative path
-    ("a" * N + ":", True, False),  # RFC 2396 §3: an opaque_part has a character at least
-    ("http://" + "a" * N, True, True),
-    ("http://" + "a" * N + " ", False, False),
-    ("http://" + "a." * (N // 2) + "-", True, True),  # RFC 2396: a reg_name, no hostname
-    ("http://" + "a-" * (N // 2), True, True),
-    ("http://" + "@" * N, False, True),  # RFC 2396 §3.2.1: "@" is a reg_name character
-    ("http://" + "a@" * (N // 2), False, True),
-    ("http://" + ":" * N, False, True),
-    ("http://h:" + "1" * N + "x", False, True),
-    ("http://[" + ":" * N, False, False),
-    ("http://[" + "1:" * (N // 2) + "]", False, False),
-    ("http://[v1." + "a" * N + "]", True, False),  # IPvFuture: RFC 3986 only
-    ("/" * N, True, True),
-    ("//" + "/" * N, True, True),
-    ("%" * N, False, False),
-    ("%4" * (N // 2), False, False),
-    ("a/" + "%41" * (N // 3) + "%", False, False),
-    ("?" + "[" * N, False, True),  # RFC 2732 §3: "[" is reserved, so a uric
-    ("#" * N, False, False),
-    ("a:" * (N // 2), True, True),
-    ("x" * N + "é", False, False),
+#: (the input of about n characters, valid under RFC 3986, valid under RFC 2396)
+SHAPES: list[tuple[Callable[[int], str], bool, bool]] = [
+    (lambda n: "a" * n, True, True),  # a scheme that never gets its ":": a relative path
+    (lambda n: "a" * n + ":", True, False),  # RFC 2396 §3: an opaque_part has a character
+    (lambda n: "http://" + "a" * n, True, True),
+    (lambda n: "http://" + "a" * n + " ", False, False),
+    (lambda n: "http://" + "a." * (n // 2) + "-", True, True),  # RFC 2396: a reg_name
+    (lambda n: "http://" + "a-" * (n // 2), True, True),
+    (lambda n: "http://" + "@" * n, False, True),  # RFC 2396 §3.2.1: "@" in a reg_name
+    (lambda n: "http://" + "a@" * (n // 2), False, True),
+    (lambda n: "http://" + ":" * n, False, True),
+    (lambda n: "http://h:" + "1" * n + "x", False, True),
+    (lambda n: "http://[" + ":" * n, False, False),
+    (lambda n: "http://[" + "1:" * (n // 2) + "]", False, False),
+    (lambda n: "http://[v1." + "a" * n + "]", True, False),  # IPvFuture: RFC 3986 only
+    (lambda n: "/" * n, True, True),
+    (lambda n: "//" + "/" * n, True, True),
+    (lambda n: "%" * n, False, False),
+    (lambda n: "%4" * (n // 2), False, False),
+    (lambda n: "a/" + "%41" * (n // 3) + "%", False, False),
+    (lambda n: "?" + "[" * n, False, True),  # RFC 2732 §3: "[" is reserved, so a uric
+    (lambda n: "#" * n, False, False),
+    (lambda n: "a:" * (n // 2), True, True),
+    (lambda n: "x" * n + "é", False, False),
 ]
+GRAMMARS = ["rfc3986", "rfc2396", "rfc3987"]
+
+
+def _parse_or_error(text: str, grammar: str) -> urikit.URIReference | urikit.URISyntaxError:
+    try:
+        return urikit.parse(text, grammar=grammar)
+    except urikit.URISyntaxError as error:
+        return error
+
+
+def check_megabyte_inputs() -> None:
+    """Every shape at N characters, under both grammars: parsed back to itself if valid,
+    else an error in the text whose message shows a window of it, not the megabyte."""
+    for make, valid_3986, valid_2396 in SHAPES:
+        text = make(N)
+        for grammar, valid in (("rfc3986", valid_3986), ("rfc2396", valid_2396)):
+            found = _parse_or_error(text, grammar)
+            if isinstance(found, urikit.URISyntaxError):
+                assert not valid, (text[:20], grammar)
+                assert 0 <= found.position <= len(text)
+                assert len(str(found)) < 500
+            else:
+                assert valid and str(found) == text, (text[:20], grammar)
+            assert urikit.is_valid(text, grammar=grammar) is valid, (text[:20], grammar)
+
+
+def test_megabyte_inputs_do_not_hang() -> None:
+    assert_finishes("from tests.test_linear import check_megabyte_inputs; check_megabyte_inputs()")
 
 
 @pytest.mark.parametrize("grammar", ["rfc3986", "rfc2396"])
 @pytest.mark.parametrize("index", range(len(SHAPES)))
-def test_megabyte_inputs_do_not_hang(grammar: str, index: int) -> None:
-    text, valid_3986, valid_2396 = SHAPES[index]
-    valid = valid_3986 if grammar == "rfc3986" else valid_2396
-    start = time.perf_counter()
-    try:
-        ref = urikit.parse(text, grammar=grammar)
-        assert valid and str(ref) == text
-    except urikit.URISyntaxError as error:
-        assert not valid
-        assert 0 <= error.position <= len(text)
-        assert len(str(error)) < 500  # the message shows a window, not the megabyte
-    assert urikit.is_valid(text, grammar=grammar) is valid
-    assert time.perf_counter() - start < 5.0
+def test_parse_is_linear_in_each_shape(grammar: str, index: int) -> None:
+    make = SHAPES[index][0]
+    assert_linear(lambda text: _parse_or_error(text, grammar), make, (N // 10, N), repeats=2)
+    assert_linear(lambda text: urikit.is_valid(text, grammar=grammar), make, (N // 10, N))
 
 
 # -- extract: URIs in text ----------------------------------------------------------------
@@ -245,6 +267,24 @@ def test_extract_is_linear(
     name: str, fn: Callable[[str], object], make: Callable[[int], str], sizes: tuple[int, int]
 ) -> None:
     assert_linear(fn, make, sizes)
+
+
+def _extract_both(grammar: str) -> Callable[[str], object]:
+    plain, abbreviated = _extract(grammar=grammar), _extract(grammar=grammar, abbreviated=True)
+    return lambda text: (plain(text), abbreviated(text))
+
+
+@pytest.mark.parametrize("grammar", GRAMMARS)
+@pytest.mark.parametrize("run", RUNS)
+def test_extract_is_linear_in_a_run_after_a_url(run: str, grammar: str) -> None:
+    """A URL followed by a long run of each character that ends, trails, delimits,
+    escapes or opens something (``tests.test_extract.SPECIALS``), or of two in turn, in
+    every grammar, with and without abbreviated URLs.  A run of "%" was read once per
+    "%" (2,000 took 5 s); "[\\" in turn once per "\\" (a roff "\\[name]" looked for
+    to the end of the text).  Small sizes: a quadratic path fails here in seconds."""
+    assert_linear(
+        _extract_both(grammar), lambda n: "http://a/" + run * (n // len(run)), (2 * K, 20 * K)
+    )
 
 
 # -- html: links and base URI of a document ----------------------------------------------
@@ -427,7 +467,29 @@ def _complete_or_error(text: str) -> object:
         return error
 
 
+_DUCKDB: list[Any] = []
+
+
+def _duckdb_extract(text: str) -> object:
+    """DuckDB's ``uri_extract`` of one row (a connection made once)."""
+    if not _DUCKDB:
+        _DUCKDB.append(duckdb.connect())
+        urikit.duckdb.register(_DUCKDB[0])
+    return _DUCKDB[0].execute("SELECT uri_extract(?)", [text]).fetchall()
+
+
+#: The clients of ``extract`` on a URL and a run of "%" (each an escape left open at the
+#: end, once read again per "%"): the sizes of the runs' tests of ``extract``.
+RUN = (2 * K, 20 * K)
 CORE: list[tuple[str, Callable[[Any], object], Callable[[int], Any], tuple[int, int]]] = [
+    ("batch extract %", batch.extract, lambda n: _column("http://a/" + "%" * n), RUN),
+    ("duckdb uri_extract %", _duckdb_extract, lambda n: "http://a/" + "%" * n, RUN),
+    (
+        "cli extract --json %",
+        _cli_extract_json,
+        lambda n: _file(_FILES, "http://a/" + "%" * n),
+        RUN,
+    ),
     ("parse", urikit.parse, lambda n: "http://h/" + "a/" * (n // 2), BIG),
     (
         "is_valid 2396",

@@ -1,8 +1,9 @@
 """The labeled set of issue 22 (``tests/data/lint/``): its integrity, the issue's floors,
-and ``urikit.lint``'s bars on it: detection at least 98% and false alarms at most 2% in
-each grammar, and the same verdict on every case under rfc3986, rfc3987 and rfc2396 (a
-syntax error is one finding among the others, never the signal of a deception).  The
-judging rule is the README's; ``benchmarks/lint_set.py`` prints the tables, with peers.
+and ``urikit.lint``'s score on it: exactly which attacks it misses and which legitimate
+URLs it flags in each grammar (detection at least 98% and false alarms at most 2%), and
+the same verdict on every case under rfc3986, rfc3987 and rfc2396 (a syntax error is one
+finding among the others, never the signal of a deception).  The judging rule is the
+README's; ``benchmarks/lint_set.py`` prints the tables, with peers.
 """
 
 from __future__ import annotations
@@ -39,13 +40,31 @@ def test_the_set_holds_what_the_issue_asks() -> None:
     assert 0.4 < sum(halves) / len(halves) < 0.6  # two halves of about the same size
 
 
+#: The cases the judging rule scores wrong, exactly: an attack without an alarm, and a
+#: legitimate URL with one.  Any change, better or worse, fails until these lists are
+#: updated with the reason (a floor such as "detection at least 98%" would let 8 attacks
+#: slip by with every test green).
+MISSED = {
+    # /redirect/%2F%5Cevil.example.net: an escaped slash and backslash in the middle of
+    # a path, where %2F keeps a name whole (group%2Fproject): encoded-slash says info
+    "encoded-delimiter-032",
+}
+FLAGGED = {
+    # data:text/csv;charset=utf-8,a%2Cb%0A1%2C2: a line break in inert data, which
+    # encoded-control calls an error (outside a mailto: body, %0A splits headers and logs)
+    "legit-data-022",
+}
+
+
 @pytest.mark.parametrize("grammar", GRAMMARS)
-def test_the_bars_in_each_grammar(grammar: str) -> None:
+def test_the_cases_scored_wrong_in_each_grammar(grammar: str) -> None:
     attacks = [c for c in CASES if not c["class"].startswith("legit-")]
     legit = [c for c in CASES if c["class"].startswith("legit-")]
-    detected = sum(_alarm(c["text"], grammar) for c in attacks) / len(attacks)
-    alarms = sum(_alarm(c["text"], grammar) for c in legit) / len(legit)
-    assert detected >= 0.98 and alarms <= 0.02, (detected, alarms)
+    missed = {c["id"] for c in attacks if not _alarm(c["text"], grammar)}
+    flagged = {c["id"] for c in legit if _alarm(c["text"], grammar)}
+    assert (missed, flagged) == (MISSED, FLAGGED)
+    # the issue's bars, which these lists imply: detection >= 98%, false alarms <= 2%
+    assert len(missed) <= 0.02 * len(attacks) and len(flagged) <= 0.02 * len(legit)
 
 
 def test_the_verdict_does_not_depend_on_the_grammar() -> None:

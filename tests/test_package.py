@@ -113,11 +113,12 @@ def test_the_wheel_holds_the_package_its_types_and_its_license(dist: Path) -> No
     assert modules <= names, sorted(modules - names)
     assert {"urikit/py.typed", "urikit/jsonschema.py", "urikit/pydantic.py"} <= names
     assert {"urikit/batch.py", "urikit/spark.py"} <= names
+    assert "_urikit_cli.py" in names  # the console script's entry point, beside the package
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names), sorted(names)
     assert not [name for name in names if name.startswith("tests/")]
     entry_points = next(name for name in names if name.endswith("entry_points.txt"))
     with zipfile.ZipFile(_one(dist, "*.whl")) as archive:
-        assert "urikit = urikit._cli.main:main" in archive.read(entry_points).decode()
+        assert "urikit = _urikit_cli:main" in archive.read(entry_points).decode()
 
 
 def test_the_metadata(dist: Path) -> None:

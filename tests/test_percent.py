@@ -569,15 +569,18 @@ def test_a_lone_surrogate_in_a_host_is_a_syntax_error() -> None:
 
 
 def test_without_the_idna_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A host outside ASCII needs the extra: an error naming it, never a silent other form
+    # IDNA2008 needs the extra: an error naming it, never a silent other form; the
+    # default mode (UTS #46) needs none
     monkeypatch.setitem(sys.modules, "idna", None)
     calls: list[Callable[[], object]] = [
-        lambda: compose(host="bücher.de"),
-        lambda: requote("http://bücher.de/"),
+        lambda: compose(host="bücher.de", mode="idna2008"),
+        lambda: requote("http://bücher.de/", mode="idna2008"),
     ]
     for call in calls:
         with pytest.raises(ModuleNotFoundError, match=r"pip install 'urikit\[idna\]'"):
             call()
+    assert compose(host="bücher.de") == "//xn--bcher-kva.de"
+    assert requote("http://bücher.de/") == "http://xn--bcher-kva.de/"
     assert compose(host="bücher.de", host_encoding="percent") == "//b%C3%BCcher.de"
     assert requote("http://bücher.de/ä", host="percent") == "http://b%C3%BCcher.de/%C3%A4"
     assert compose(host="example.com") == "//example.com"  # ASCII: no library

@@ -14,13 +14,14 @@ from typing import Literal
 from ._algorithms.compose import idna_host_at
 from ._algorithms.idna import host_to_unicode
 from ._algorithms.iri import decode_ucs, encode_ucs
+from ._algorithms.percent import unquote
 from ._engine import iri_to_uri as core_iri_to_uri
 from ._reference import URIReference, components_of
 from ._syntax.charsets import IPRIVATE, UCS
 from ._syntax.grammar import RFC3987
 from ._syntax.parse import split
 from ._syntax.recompose import recompose, recompose_authority
-from .errors import IDNAError
+from .errors import IDNAError, URISyntaxError
 
 __all__ = ["iri_to_uri", "uri_to_iri"]
 
@@ -46,10 +47,12 @@ def iri_to_uri(
     A-labels instead (RFC 3987 §3.1 allows it for schemes that use DNS, and RFC 3986
     §3.2.2 asks producers for it): the name is percent-decoded, converted by
     :func:`urikit.host_to_ascii` in ``mode``, and checked to be a host of the same kind;
-    this needs the ``idna`` extra (or ``browser`` for ``mode="browser"``).  A name written
+    only ``mode="idna2008"`` needs an extra (``idna``).  A name written
     in ASCII, escapes and all, is in URI form already and stays as it is (§3.1: the
-    mapping is the identity on URIs).  Raises :class:`urikit.URISyntaxError` for what is
-    no IRI reference (or an escape of the name that is no UTF-8),
+    mapping is the identity on URIs); so does, percent-encoded as by ``host="percent"``, a
+    name whose escapes are no UTF-8 (``//%BF\u3000``): it names no characters for ToASCII
+    to convert, and §3.1 converts only domain names.  Raises
+    :class:`urikit.URISyntaxError` for what is no IRI reference,
     :class:`urikit.IDNAError` for a name IDNA refuses: either positioned in ``text``.
 
     >>> iri_to_uri("http://r\\u00e9sum\\u00e9.example.org/D\\u00fcrst?q=\\u00e9")
@@ -68,12 +71,24 @@ def iri_to_uri(
     scheme, authority, userinfo, name, port, path, query, fragment = components_of(
         text, RFC3987, "an IRI reference"
     )
-    if host == "idna" and name and not name.isascii():  # not an IP literal: ASCII only
+    if host == "idna" and name and not name.isascii() and _is_utf8(name):
         start = (0 if scheme is None else len(scheme) + 1) + 2  # scheme ":" "//"
         start += 0 if userinfo is None else len(userinfo) + 1  # userinfo "@"
         ascii_name = idna_host_at(str(text), start, start + len(name), mode, RFC3987.name)
         authority = recompose_authority(userinfo, ascii_name, port)
     return encode_ucs(recompose(scheme, authority, path, query, fragment))
+
+
+def _is_utf8(name: str) -> bool:
+    """Whether the ireg-name ``name``, its escapes decoded, is UTF-8: a name of characters
+    that ToASCII can convert (RFC 3987 §3.1).  One whose escapes are other octets names
+    no characters, so it is no domain name; it keeps the mapping of step 2 (an IP literal
+    is ASCII and never comes here)."""
+    try:
+        unquote(name)
+    except URISyntaxError:
+        return False
+    return True
 
 
 def _to_unicode(name: str, mode: str) -> str:

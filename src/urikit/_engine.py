@@ -10,6 +10,7 @@ what it builds and reads (it never calls back into the package).
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from types import ModuleType
 from typing import Any
@@ -21,6 +22,7 @@ __all__ = [
     "column_normalize",
     "column_resolve",
     "column_split",
+    "column_surt",
     "column_valid",
     "configure",
     "core",
@@ -28,6 +30,7 @@ __all__ = [
     "iri_to_uri",
     "lint_plain",
     "list_map",
+    "list_valid_bits",
     "normalize",
     "reference",
     "reference_base",
@@ -52,9 +55,15 @@ if os.environ.get("URIKIT_PURE_PYTHON", "") not in ("", "0"):
 else:
     try:
         from . import _core as core  # type: ignore[attr-defined,no-redef]
-    except ImportError as error:  # no compiled core in this installation
+    except ImportError as error:  # Python's words for a missing module are about cycles
         core = None
-        ENGINE = f"pure Python (the compiled core is not installed: {error})"
+        if importlib.util.find_spec(f"{__package__}._core") is None:
+            ENGINE = (
+                "pure Python (the compiled core, urikit._core, is not installed: it was not "
+                "built, as when URIKIT_REQUIRE_CORE=0 lets an install go on without a C compiler)"
+            )
+        else:
+            ENGINE = f"pure Python (the compiled core is installed but cannot be loaded: {error})"
 
 # The per-string entry points, bound once (the hot paths call them directly).  Each is a
 # function of the core (typed Any: the C module has no stubs) or None.
@@ -68,10 +77,12 @@ iri_to_uri: Any = None
 lint_plain: Any = None
 # The columnar entry points, which urikit.batch reads at each call (see use()).
 list_map: Any = None
+list_valid_bits: Any = None
 column_valid: Any = None
 column_split: Any = None
 column_normalize: Any = None
 column_resolve: Any = None
+column_surt: Any = None
 _PER_STRING = (
     "split",
     "front",
@@ -82,7 +93,15 @@ _PER_STRING = (
     "iri_to_uri",
     "lint_plain",
 )
-_COLUMNAR = ("list_map", "column_valid", "column_split", "column_normalize", "column_resolve")
+_COLUMNAR = (
+    "list_map",
+    "list_valid_bits",
+    "column_valid",
+    "column_split",
+    "column_surt",
+    "column_normalize",
+    "column_resolve",
+)
 
 
 def use(module: Any) -> None:

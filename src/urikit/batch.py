@@ -353,8 +353,8 @@ def common_crawl_columns(column: Any, *, mode: str = "uts46", surt: bool = True)
     ``pyarrow.Table`` with :data:`COMMON_CRAWL_COLUMNS`, row for row; only ``url`` for
     a row that is no RFC 3987 IRI, all null for a null row.  ``column`` is an Arrow
     string array or chunked array, or a list.  Each distinct host is worked out once;
-    ``surt=False`` leaves ``url_surtkey`` null (``urikit.surt`` per row is most of the
-    time).
+    ``surt=False`` leaves ``url_surtkey`` null (the key is most of the time: the compiled
+    core makes it for most rows, ``urikit.surt`` for the others).
 
     >>> table = common_crawl_columns(["https://www.example.co.uk:8443/a?q", None])
     >>> table.column("url_host_registered_domain").to_pylist()
@@ -375,7 +375,8 @@ def common_crawl_columns(column: Any, *, mode: str = "uts46", surt: bool = True)
             return common_crawl_columns([], mode=mode, surt=surt)
         return pa.concat_tables(chunks)
     parts = split(column, rule="IRI", grammar="rfc3987")
-    return commoncrawl.arrow_columns(column, parts, mode=mode, surt=surt)
+    keys = _apply(column, _IA_SURT) if surt else None
+    return commoncrawl.arrow_columns(column, parts, keys, mode=mode)
 
 
 def canonicalize(column: Any, *, profile: str = "google") -> Any:
@@ -405,6 +406,8 @@ def surt(column: Any, *, form: str = "ia", profile: str | None = None) -> Any:
     ['com,example)/b?a=2&b=1', None]
     """
     _surt("", form=form, profile=profile)  # a wrong form or profile raises here
+    if form == "ia" and profile in (None, "ia"):
+        return _apply(column, _IA_SURT)  # the compiled core keys the plain rows
 
     def row(text: str) -> str | None:
         try:
@@ -413,6 +416,12 @@ def surt(column: Any, *, form: str = "ia", profile: str | None = None) -> Any:
             return None
 
     return _apply(column, Operation("surt", row))
+
+
+#: The Internet Archive's SURT key: made by the compiled core for the rows that need
+#: none of the ``ia`` profile's harder steps (csrc/crawl.c), by ``urikit.surt`` for the
+#: others (``None`` where it refuses one).
+_IA_SURT = Operation("surt", commoncrawl.surt_key, native="rfc3987")
 
 
 # -- arguments ---------------------------------------------------------------------------

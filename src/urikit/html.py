@@ -36,7 +36,8 @@ browser sees:
   them); the host of a URL of those schemes (or ``ws``, ``wss``) by IDNA, domain to
   ASCII (:func:`urikit.host_to_ascii` in ``mode``, after its escapes are decoded), the
   host of another scheme percent-encoded as UTF-8 (HTML's opaque host).  A host that
-  IDNA refuses, or that cannot be converted because the ``idna`` extra is missing,
+  IDNA refuses, or that cannot be converted because the ``idna`` extra that mode
+  ``"idna2008"`` needs is missing,
   makes the link invalid (an :class:`urikit.IDNAError`), never another host.  What RFC
   3987 excludes (a bidirectional formatting character, a private use character outside
   the query, a noncharacter) is reported, not encoded;
@@ -99,7 +100,7 @@ class Link:
     #: Why ``uri`` is ``None``: a :class:`urikit.URISyntaxError` for a reference that is
     #: not a URI (or IRI) reference, a :class:`urikit.ResolutionError` for a relative
     #: reference without a base, a :class:`urikit.IDNAError` for a host name IDNA
-    #: refuses (or that needs the ``idna`` extra).  Not part of equality.
+    #: refuses (or that needs the ``idna`` extra, in mode ``"idna2008"``).  Not part of equality.
     error: LinkError | None = field(default=None, compare=False)
     #: With ``lenient=True``, what was repaired to find ``uri`` (:data:`REPAIRS`); empty
     #: when the reference was valid as written.
@@ -343,9 +344,9 @@ def links(
     reference as HTML's URL parser makes it (the module docstring says how): the query of
     an ``http``, ``https``, ``ftp`` or ``file`` URL in ``encoding``, the document's
     (default UTF-8; UTF-16 documents use UTF-8), the rest in UTF-8, the host name of
-    those (and ``ws``, ``wss``) by IDNA in ``mode`` (:func:`urikit.host_to_ascii`: the
-    ``idna`` extra for ``"uts46"``, the default, and ``"idna2008"``; ``"browser"``, the
-    URL Standard's own domain to ASCII, needs the ``browser`` extra).  ``grammar``
+    those (and ``ws``, ``wss``) by IDNA in ``mode`` (:func:`urikit.host_to_ascii`:
+    ``"uts46"``, the default, and ``"browser"``, the URL Standard's own domain to ASCII,
+    are urikit's own UTS #46; ``"idna2008"`` needs the ``idna`` extra).  ``grammar``
     ``"rfc3987"`` reads as ``"rfc3986"`` does: ``uri`` is always a URI.
 
     ``uri`` is ``None`` when the reference is not a URI or IRI reference under

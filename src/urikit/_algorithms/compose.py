@@ -110,10 +110,10 @@ def compose(
     brackets, a bracketed IP literal is taken as it is, anything else is a reg-name.
     A reg-name with characters outside US-ASCII is written, with ``host_encoding="idna"``
     (the default), as IDNA A-labels (RFC 3986 §3.2.2: ``bücher.de`` is
-    ``xn--bcher-kva.de``) by :func:`urikit.host_to_ascii` in ``mode``, which needs the
-    ``idna`` extra (``ModuleNotFoundError`` naming it otherwise, never a silent other
-    form) and raises :class:`urikit.IDNAError` for a name IDNA refuses; with
-    ``host_encoding="percent"`` as the percent-encoded octets of its UTF-8 form (valid,
+    ``xn--bcher-kva.de``) by :func:`urikit.host_to_ascii` in ``mode`` (``"idna2008"``
+    needs the ``idna`` extra: ``ModuleNotFoundError`` naming it otherwise, never a
+    silent other form), which raises :class:`urikit.IDNAError` for a name IDNA refuses;
+    with ``host_encoding="percent"`` as the percent-encoded octets of its UTF-8 form (valid,
     but no resolver reads it).  An ASCII reg-name is never converted (nor lower-cased).
     ``query``: a str, or name/value pairs for :func:`build_query`.  The path gets ``/``
     after an authority, ``/.`` before ``//`` without one, and ``./`` before a first

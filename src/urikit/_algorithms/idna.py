@@ -1,143 +1,126 @@
 """Internationalized host names: a registered name to its ASCII form and back (IDNA).
 
-The conversion itself belongs to well-kept libraries, each an optional extra, imported
-only when a host needs it; the standard library's ``"idna"`` codec (IDNA 2003, RFC
-3490) is never used.  Three modes:
+Three modes; the standard library's ``"idna"`` codec (IDNA 2003, RFC 3490) is never used:
 
+``"uts46"`` (the default; no extra)
+    UTS #46 §4 non-transitional processing with UseSTD3ASCIIRules, CheckHyphens,
+    CheckBidi, CheckJoiners and (for ToASCII) VerifyDnsLength: the mapping of user
+    input a careful producer applies.  urikit's own UTS #46 (:mod:`.uts46`, Unicode
+    17.0.0 data generated from Unicode's files), on every Python alike.
+``"browser"`` (no extra)
+    The URL Standard's "domain to ASCII" (§3.5 host parsing, beStrict false): UTS #46
+    with CheckBidi and CheckJoiners, CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength
+    off, IgnoreInvalidPunycode false, what browsers do (emoji hosts pass).  urikit's UTS
+    #46 too.  An ``xn--`` label is checked as any other (its Punycode and what it
+    decodes to: UTS #46 §4 step 4), where the URL Standard now returns an ASCII name
+    lower-cased whatever ToASCII says of it (its "domain parser", for web compatibility):
+    urikit's verdicts keep refusing an A-label that is no IDNA label.
 ``"idna2008"`` (``pip install 'urikit[idna]'``)
     IDNA2008 as RFC 5891 §4-5 registers and looks names up, no mapping (RFC 5895 is
     optional): the `idna` package, ``idna.encode(host, uts46=False, strict=True)``.
-    Only ``.`` separates labels; upper-case letters outside ASCII are refused.
-``"uts46"`` (the default; ``urikit[idna]``)
-    UTS #46 §4 non-transitional processing with UseSTD3ASCIIRules, CheckHyphens,
-    CheckBidi, CheckJoiners and (for ToASCII) VerifyDnsLength: the mapping of user
-    input a careful producer applies.  The `idna` package with ``uts46=True,
-    std3_rules=True``; it also applies IDNA2008's code point rules (RFC 5892) after the
-    mapping, so a few UTS #46 "valid" symbols (NV8) are refused.
-``"browser"`` (``pip install 'urikit[browser]'``)
-    The URL Standard's "domain to ASCII" / "domain to Unicode": UTS #46 with
-    CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength off, what browsers do (emoji
-    hosts pass).  The `ada-url` package (``ada_url.idna``, the C++ WHATWG parser of
-    Node.js), whose ASCII shortcut accepts any ``xn--`` label: urikit checks such
-    labels by a round trip (the URL Standard's IgnoreInvalidPunycode=false).
+    Only ``.`` separates labels; upper-case letters outside ASCII are refused.  A name
+    that is all ASCII without an ``xn--`` label needs no library: IDNA2008 asks of it
+    what UTS #46 does with the flags of ``"uts46"`` (LDH, RFC 5890 §2.3.1; the hyphen
+    rules of RFC 5891 §4.2.3.1; the lengths), and urikit's UTS #46 checks it.
 
-A host that is all ASCII and has no ``xn--`` label never reaches a library: it is
-lower-cased (UTS #46 §4 maps A-Z to a-z; DNS compares case-insensitively, RFC 4343)
-and checked against the mode's rules for ASCII labels here.  Every result that a
-library made is checked again before it is returned: it holds only the characters of
-the mode's host names (no delimiter such as ``/``, ``#``, ``@``, ``:``, ``%``: RFC 3986
-§3.2.2) and it does not end in a number (the URL Standard's "ends in a number": an
-IPv4 address to a browser, or a host a browser refuses), so ``a\u2100`` (``a/c``),
-``example.com\uff03`` (``#``) and ``127\u30020\u30020\u30021`` (``127.0.0.1``)
-raise :class:`~urikit.errors.IDNAError` in every mode (CVE-2019-9636 and its kin).
+A host is lower-cased (UTS #46 §4 maps A-Z to a-z; DNS compares case-insensitively, RFC
+4343).  The empty host stays empty (RFC 3986 §3.2.2 allows an empty reg-name:
+``file:///``), and in ``"uts46"`` mode a name that ends in a full stop is an absolute
+name whose root label is empty: the rest is converted and the dot kept (UTS #46 §4.2
+refuses the empty root label under VerifyDnsLength since Unicode 15.0; ICU and the
+`idna` package keep it too).  Every result is checked again before it is returned: it
+holds only the characters of the mode's host names (no delimiter such as ``/``, ``#``,
+``@``, ``:``, ``%``: RFC 3986 §3.2.2) and it does not end in a number (the URL
+Standard's "ends in a number": an IPv4 address to a browser, or a host a browser
+refuses), so ``a\u2100`` (``a/c``), ``example.com\uff03`` (``#``) and
+``127\u30020\u30020\u30021`` (``127.0.0.1``) raise :class:`~urikit.errors.IDNAError` in
+every mode (CVE-2019-9636 and its kin).
 """
 
 from __future__ import annotations
 
 import re
-import string
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NoReturn
 
-from .._syntax.charsets import ALPHA, DIGIT, REG_NAME, UCS, char_class_regex
+from .._syntax.charsets import ALPHA, DIGIT, NO_WIDE, REG_NAME, UCS, char_class_regex
 from ..errors import IDNAError, describe_char
+from . import uts46
 
 __all__ = ["host_to_ascii", "host_to_unicode"]
 
 _LDH = ALPHA | DIGIT | frozenset("-")  # RFC 5890 §2.3.1 letters, digits, hyphen
-_LOWER_LDH = frozenset(string.ascii_lowercase) | DIGIT | frozenset("-")  # after lower()
 _DOTS = "\u002e\u3002\uff0e\uff61"  # the full stops UTS #46 maps to "." (§4 step 1)
-_DOT = re.compile(r"\.")
-_SURROGATE = re.compile("[\ud800-\udfff]")
 #: Where a library's message counts a position (1-based, in the name it was given: "at
 #: position 4 in 'a_b'", or "of"): the error's own position says it, 0-based, in the
 #: caller's text.
 _LIBRARY_POSITION = re.compile(r" at position [0-9]+(?: (?:in|of) '.*')?")
-_MAX_LABEL = 63  # octets in a label (RFC 1034 §3.1, RFC 5890 §2.3.2.1)
-_MAX_NAME = 253  # octets in a name without its root dot (UTS #46 §4.2 step 4)
-
-
-def _ascii_name(*, dns_length: bool) -> re.Pattern[str]:
-    """A lower-case host name of LDH labels checked as UTS #46 §4.1 V2-V3 (RFC 5891
-    §4.2.3.1) does: no hyphen first or last, none in both the third and fourth positions
-    (so no ``xn--`` label either), no empty label but the root; with ``dns_length`` no
-    label longer than 63 (UTS #46 §4.2 step 4).  The empty host matches too."""
-    alnum = char_class_regex(_LOWER_LDH - frozenset("-"))
-    ldh = char_class_regex(_LOWER_LDH)
-    inner = "{0,61}" if dns_length else "*"
-    label = f"(?!{ldh}{{2}}--){alnum}(?:{ldh}{inner}{alnum})?"
-    return re.compile(f"(?:{label}(?:\\.{label})*\\.?)?")
-
-
-def _browser_name() -> re.Pattern[str]:
-    """Labels of RFC 3986 §3.2.2 reg-name characters (without ``%``), any of them
-    empty, none an ``xn--`` label: what needs no library under the URL Standard."""
-    chars = char_class_regex(REG_NAME - frozenset("."))
-    label = f"(?!xn--){chars}*"
-    return re.compile(f"{label}(?:\\.{label})*")
 
 
 @dataclass(frozen=True, slots=True)
 class _Mode:
-    """What a mode admits and which library converts under it."""
+    """What a mode admits and what converts under it."""
 
     name: str
-    library: str  # the import name of the library
-    extra: str  # the extra of urikit that installs it
+    #: Who converts: "urikit" (its UTS #46) or the import name of a library.
+    library: str
+    #: The extra of urikit that installs the library ("" for urikit's own).
+    extra: str
     #: The characters of an ASCII host name under the mode (and of every ASCII result).
     chars: frozenset[str]
-    #: An ASCII host without ``xn--`` labels that host_to_ascii / host_to_unicode return
-    #: lower-cased without a library.
-    to_ascii: re.Pattern[str]
-    to_unicode: re.Pattern[str]
-    #: Whether labels follow the hyphen and empty-label rules (UTS #46 CheckHyphens).
-    checks_labels: bool
+    #: The flags of UTS #46 ToUnicode under the mode (ToASCII adds VerifyDnsLength); for
+    #: "idna2008", those it checks an ASCII name without xn-- labels with.
+    flags: dict[str, bool]
+    verify_dns_length: bool
     #: What separates labels in the input (for locating the label at fault).
     dots: re.Pattern[str]
+
+
+def _flags(strict: bool) -> dict[str, bool]:
+    """UTS #46 flags: every check (``strict``), or the URL Standard's (beStrict false)."""
+    return {
+        "check_hyphens": strict,
+        "check_bidi": True,
+        "check_joiners": True,
+        "use_std3_ascii_rules": strict,
+        "transitional_processing": False,
+        "ignore_invalid_punycode": False,
+    }
 
 
 MODES = {
     mode.name: mode
     for mode in (
         _Mode(
-            "idna2008",
-            "idna",
-            "idna",
-            _LDH | frozenset("."),
-            _ascii_name(dns_length=True),
-            _ascii_name(dns_length=False),
-            checks_labels=True,
-            dots=_DOT,
+            "idna2008", "idna", "idna", _LDH | frozenset("."), _flags(True), True, re.compile(r"\.")
         ),
         _Mode(
             "uts46",
-            "idna",
-            "idna",
+            "urikit",
+            "",
             _LDH | frozenset("."),
-            _ascii_name(dns_length=True),
-            _ascii_name(dns_length=False),
-            checks_labels=True,
-            dots=re.compile(f"[{_DOTS}]"),
+            _flags(True),
+            True,
+            re.compile(f"[{_DOTS}]"),
         ),
-        _Mode(
-            "browser",
-            "ada_url",
-            "browser",
-            REG_NAME,
-            _browser_name(),
-            _browser_name(),
-            checks_labels=False,
-            dots=re.compile(f"[{_DOTS}]"),
-        ),
+        _Mode("browser", "urikit", "", REG_NAME, _flags(False), False, re.compile(f"[{_DOTS}]")),
     )
 }
 
-#: RFC 3987 §2.2 ireg-name without pct-encoded, per mode: a result of host_to_unicode.
-_UNICODE_RESULT = {
-    name: re.compile(char_class_regex(mode.chars, wide=UCS) + "*") for name, mode in MODES.items()
+#: The characters of an ASCII host of each mode (RFC 3986 §3.2.2 reg-name without
+#: pct-encoded, or LDH): a result of host_to_ascii; RFC 3987 §2.2 ireg-name without
+#: pct-encoded, per mode: a result of host_to_unicode.
+_RESULT = {
+    (name, is_ascii): re.compile(
+        char_class_regex(mode.chars, wide=NO_WIDE if is_ascii else UCS) + "*"
+    )
+    for name, mode in MODES.items()
+    for is_ascii in (True, False)
 }
+#: An empty label that is not the root label: where it begins.
+_EMPTY_LABEL = re.compile(r"(?:(?<=\A)|(?<=\.))\.")
 #: The URL Standard's "ends in a number" (§3.5 host parsing): the last label, or the one
 #: before an empty last label, is decimal digits or "0x" and hexadecimal digits.
 ENDS_IN_A_NUMBER = re.compile(r"(?:\A|\.)(?:[0-9]+|0[xX][0-9A-Fa-f]*)\.?\Z")
@@ -150,46 +133,54 @@ def host_to_ascii(host: str, *, mode: str = "uts46") -> str:
 
     >>> host_to_ascii("Bücher.example")
     'xn--bcher-kva.example'
-    >>> host_to_ascii("EXAMPLE.com")   # ASCII: lower-cased, no library involved
+    >>> host_to_ascii("EXAMPLE.com")
     'example.com'
 
     Raises :class:`~urikit.errors.IDNAError` when the name has no ASCII form or its
-    mapping makes another kind of host, ``ModuleNotFoundError`` when the mode's extra
-    is not installed, ``TypeError`` and ``ValueError`` for a wrong host type or mode.
+    mapping makes another kind of host, ``ModuleNotFoundError`` when mode
+    ``"idna2008"`` needs the ``idna`` extra and it is not installed, ``TypeError`` and
+    ``ValueError`` for a wrong host type or mode.
     """
     rules = _mode(host, mode)
-    if host.isascii():
-        lowered = host.lower()
-        if rules.to_ascii.fullmatch(lowered) is not None and (
-            len(lowered) <= _MAX_NAME or _dns_length(lowered, rules) <= _MAX_NAME
-        ):
-            return lowered
-        if not _has_a_label(lowered):
-            raise _ascii_error(host, rules, dns_length=True)
-    if rules.library == "idna":
+    if rules.library == "idna" and _converts(host):
         return _checked(host, _idna_package(host, rules, to_unicode=False), rules, is_ascii=True)
-    return _checked(host, _ada(host, rules, to_unicode=False), rules, is_ascii=True)
+    if not host:
+        return host
+    # an absolute name: its root label is empty (RFC 1034 §3.1), VerifyDnsLength's too
+    absolute = rules.verify_dns_length and len(host) > 1 and host[-1] in _DOTS
+    name = host[:-1] if absolute else host
+    try:
+        result = uts46.to_ascii(name, **rules.flags, verify_dns_length=rules.verify_dns_length)
+    except IDNAError as error:
+        raise _urikit_error(host, rules, error) from None
+    return _checked(host, result + "." * absolute, rules, is_ascii=True)
 
 
 def host_to_unicode(host: str, *, mode: str = "uts46") -> str:
     """The Unicode form of the registered name ``host`` (RFC 3987 §3.2 step 2, RFC 5891
     §5.2, UTS #46 §4.3 ToUnicode): its ``xn--`` labels decoded, the rest mapped under
-    ``mode``; an error where UTS #46 records one.  ASCII without ``xn--`` labels is
-    only lower-cased and checked (without DNS lengths, which ToUnicode does not check).
+    ``mode``; an error where UTS #46 records one (ToUnicode checks no DNS length).
 
     >>> host_to_unicode("xn--bcher-kva.EXAMPLE")
     'bücher.example'
     """
     rules = _mode(host, mode)
-    if host.isascii():
-        lowered = host.lower()
-        if rules.to_unicode.fullmatch(lowered) is not None:
-            return lowered
-        if not _has_a_label(lowered):
-            raise _ascii_error(host, rules, dns_length=False)
     if rules.library == "idna":
-        return _checked(host, _idna_package(host, rules, to_unicode=True), rules, is_ascii=False)
-    return _checked(host, _ada(host, rules, to_unicode=True), rules, is_ascii=False)
+        if _converts(host):
+            result = _idna_package(host, rules, to_unicode=True)
+            return _checked(host, result, rules, is_ascii=False)
+        empty = _EMPTY_LABEL.search(host)
+        if empty is not None:  # IDNA2008 has no empty label but the root (RFC 1034 §3.1)
+            _refuse(host, empty.start(), rules, "an empty label (RFC 1034 §3.1)")
+    result, recorded = uts46.to_unicode(host, **rules.flags)
+    if recorded:
+        # the same steps, as ToASCII: the first error recorded, with its position
+        try:
+            uts46.to_ascii(host, **rules.flags, verify_dns_length=False)
+        except IDNAError as error:
+            raise _urikit_error(host, rules, error) from None
+        _refuse(host, 0, rules, "UTS #46 ToUnicode records an error that ToASCII does not")
+    return _checked(host, result, rules, is_ascii=False)
 
 
 def _mode(host: object, mode: str) -> _Mode:
@@ -201,52 +192,15 @@ def _mode(host: object, mode: str) -> _Mode:
     return rules
 
 
-def _dns_length(name: str, rules: _Mode) -> int:
-    """The length VerifyDnsLength checks (without the root dot); 0 when the mode does
-    not check it."""
-    return len(name) - name.endswith(".") if rules.checks_labels else 0
+def _converts(host: str) -> bool:
+    """Whether IDNA does more to ``host`` than lower-case it: it is not all ASCII, or has
+    an A-label (which IDNA2008 needs its library for)."""
+    lowered = host.lower()
+    return not host.isascii() or lowered.startswith("xn--") or ".xn--" in lowered
 
 
-def _has_a_label(lowered: str) -> bool:
-    """Whether a label begins with the ACE prefix ``xn--`` (RFC 5890 §2.3.2.1)."""
-    return lowered.startswith("xn--") or ".xn--" in lowered
-
-
-def _label_spans(host: str, dots: re.Pattern[str]) -> list[tuple[int, str]]:
-    """The labels of ``host`` with the index where each begins."""
-    spans, start = [], 0
-    for dot in dots.finditer(host):
-        spans.append((start, host[start : dot.start()]))
-        start = dot.end()
-    spans.append((start, host[start:]))
-    return spans
-
-
-def _ascii_error(host: str, rules: _Mode, *, dns_length: bool) -> IDNAError:
-    """Why an ASCII host without ``xn--`` labels fails the mode's rules, and where."""
-    position, what = _ascii_problem(host.lower(), rules, dns_length=dns_length)
-    return IDNAError(host, position, f"{rules.name} (urikit, ASCII): {what}", rules.name)
-
-
-def _ascii_problem(lowered: str, rules: _Mode, *, dns_length: bool) -> tuple[int, str]:
-    for index, char in enumerate(lowered):
-        if char not in rules.chars:
-            rule = "LDH, RFC 5890 §2.3.1" if rules.checks_labels else "RFC 3986 §3.2.2"
-            return index, f"{describe_char(char)} is not allowed in a host name ({rule})"
-    labels = _label_spans(lowered, _DOT)
-    for number, (start, label) in enumerate(labels):
-        if not label and not (number == len(labels) - 1 and number):
-            return start, "an empty label (UTS #46 §4.2 step 4, RFC 5890 §2.3.2.1)"
-        if label.startswith("-"):
-            return start, "a label begins with '-' (UTS #46 §4.1 V3, RFC 5891 §4.2.3.1)"
-        if label.endswith("-"):
-            end = start + len(label) - 1
-            return end, "a label ends with '-' (UTS #46 §4.1 V3, RFC 5891 §4.2.3.1)"
-        if label[2:4] == "--":
-            return start + 2, "'--' in a label's third and fourth positions (UTS #46 §4.1 V2)"
-        if dns_length and len(label) > _MAX_LABEL:
-            return start + _MAX_LABEL, "a label longer than 63 (UTS #46 §4.2 step 4)"
-    return _MAX_NAME, "a host name longer than 253 (UTS #46 §4.2 step 4)"  # what is left
+def _urikit_error(host: str, rules: _Mode, error: IDNAError) -> IDNAError:
+    return IDNAError(host, error.position, f"{rules.name} (urikit): {error.reason}", rules.name)
 
 
 def _missing(rules: _Mode) -> ModuleNotFoundError:
@@ -258,73 +212,22 @@ def _missing(rules: _Mode) -> ModuleNotFoundError:
 
 
 def _idna_package(host: str, rules: _Mode, *, to_unicode: bool) -> str:
-    """Convert with the `idna` package (IDNA2008 and UTS #46 tables of its own)."""
+    """Convert with the `idna` package (IDNA2008 with tables of its own)."""
     try:
         import idna
     except ImportError as error:
         raise _missing(rules) from error
-    uts46 = rules.name == "uts46"
 
     def convert(name: str) -> str:
         if to_unicode:
-            return idna.decode(name, strict=not uts46, uts46=uts46, std3_rules=True)
-        return idna.encode(name, strict=not uts46, uts46=uts46, std3_rules=True).decode()
+            return idna.decode(name, strict=True, uts46=False)
+        return idna.encode(name, strict=True, uts46=False).decode()
 
     try:
         return convert(host)
     except UnicodeError as error:
         library = f"{rules.name} (idna)"
         raise _library_error(host, rules, library, convert, _one_line(str(error))) from None
-
-
-def _ada(host: str, rules: _Mode, *, to_unicode: bool) -> str:
-    """Convert with ada_url (the URL Standard's UTS #46 settings, ada's own tables).
-    Its ToUnicode records no errors (URL Standard "domain to Unicode"): ToASCII first."""
-    try:
-        import ada_url
-    except ImportError as error:
-        raise _missing(rules) from error
-    library = f"{rules.name} (ada_url)"
-
-    def convert(name: str) -> str:
-        surrogate = _SURROGATE.search(name)
-        if surrogate is not None:  # no UTF-8 for ada_url: name it as idna does
-            raise UnicodeError(f"Codepoint U+{ord(surrogate.group()):04X} not allowed")
-        result = ada_url.idna.encode(name).decode("latin-1")  # _checked wants ASCII
-        if not result:  # ada's ToASCII failed, or mapped every character away
-            raise UnicodeError("UTS #46 ToASCII fails (ada_url gives no detail)")
-        return result
-
-    try:
-        result = convert(host)
-    except UnicodeError as error:
-        raise _library_error(host, rules, library, convert, str(error)) from None
-    if host.isascii():
-        # ada_url returns an ASCII input lower-cased, its xn-- labels unverified; the URL
-        # Standard verifies them (UTS #46 §4.1 on the decoded label): a round trip here.
-        _verify_a_labels(host, result, ada_url.idna.decode(result), convert, rules, library)
-    return ada_url.idna.decode(result) if to_unicode else result
-
-
-def _verify_a_labels(
-    host: str, result: str, unicode: str, convert: Callable[[str], str], rules: _Mode, library: str
-) -> None:
-    """Each ``xn--`` label of ``result`` decodes (``unicode``) to a label that ToASCII
-    takes back to it, and so does the whole name (the Bidi rule spans labels)."""
-    for (start, label), decoded in zip(_label_spans(result, _DOT), unicode.split("."), strict=True):
-        if label.startswith("xn--") and not _round_trips(decoded, label, convert):
-            what = "an xn-- label that is not the Punycode of a valid label (UTS #46 §4.1)"
-            raise IDNAError(host, start, f"{library}: {what}", rules.name)
-    if not _round_trips(unicode, result, convert):
-        what = "labels that are not valid together (UTS #46 §4.1 V8, RFC 5893 §2)"
-        raise IDNAError(host, 0, f"{library}: {what}", rules.name)
-
-
-def _round_trips(decoded: str, encoded: str, convert: Callable[[str], str]) -> bool:
-    try:
-        return decoded != encoded and convert(decoded) == encoded
-    except UnicodeError:
-        return False
 
 
 def _library_error(
@@ -354,23 +257,33 @@ def _library_error(
     return IDNAError(host, position, f"{library}: {detail}", rules.name)
 
 
+def _label_spans(host: str, dots: re.Pattern[str]) -> list[tuple[int, str]]:
+    """The labels of ``host`` with the index where each begins."""
+    spans, start = [], 0
+    for dot in dots.finditer(host):
+        spans.append((start, host[start : dot.start()]))
+        start = dot.end()
+    spans.append((start, host[start:]))
+    return spans
+
+
 def _one_line(text: str) -> str:
     return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text)
 
 
 def _checked(host: str, result: str, rules: _Mode, *, is_ascii: bool) -> str:
-    """Re-validate what a library returned: the characters of the mode's host names
-    (RFC 3986 §3.2.2 reg-name, RFC 3987 §2.2 ireg-name), and no number at the end."""
+    """Re-validate what the conversion returned: the characters of the mode's host names
+    (RFC 3986 §3.2.2 reg-name, RFC 3987 §2.2 ireg-name), and, when IDNA did more than
+    lower-case the host, no number at the end (an ASCII host that is one is as written)."""
     if is_ascii:
         result = result.lower()
-        bad = next((char for char in result if char not in rules.chars), None)
-    else:
-        match = _UNICODE_RESULT[rules.name].match(result)
-        bad = None if match is None or match.end() == len(result) else result[match.end()]
+    match = _RESULT[rules.name, is_ascii].match(result)
+    end = match.end() if match is not None else 0
+    bad = result[end] if end < len(result) else None
     if bad is not None:
-        what = f"the mapping yields {describe_char(bad)}, which no host name may hold"
+        what = f"the name holds {describe_char(bad)}, which no host holds (RFC 3986 §3.2.2)"
         _refuse(host, _origin(host, bad), rules, what)
-    if ENDS_IN_A_NUMBER.search(result) is not None:
+    if _converts(host) and ENDS_IN_A_NUMBER.search(result) is not None:
         what = f"the result {result!r} ends in a number (a browser reads IPv4, or refuses)"
         _refuse(host, _first_mapped(host), rules, what)
     return result

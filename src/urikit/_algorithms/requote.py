@@ -121,9 +121,10 @@ def requote(
     An IRI (RFC 3987) becomes a URI so: its characters outside US-ASCII as RFC 3987 §3.1
     encodes them, and a host name that holds some (its escapes decoded first) converted
     whole by IDNA with ``host="idna"`` (the default: RFC 3986 §3.2.2;
-    :func:`urikit.host_to_ascii` in ``mode``, which needs the ``idna`` extra, raising
-    ``ModuleNotFoundError`` naming it otherwise, and raises :class:`urikit.IDNAError`,
-    positioned in ``text`` too, for a name IDNA refuses), or percent-encoded as UTF-8
+    :func:`urikit.host_to_ascii` in ``mode``, where ``"idna2008"`` needs the ``idna``
+    extra, raising ``ModuleNotFoundError`` naming it otherwise, and raises
+    :class:`urikit.IDNAError`, positioned in ``text`` too, for a name IDNA refuses), or
+    percent-encoded as UTF-8
     with ``host="percent"``.  Under
     ``grammar="rfc3987"`` the result is a valid IRI reference instead: the characters
     IRIs allow stay, host names too.

@@ -11,12 +11,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .. import (
+from .. import (  # the public surface only: the CLI is a client of it
     ENGINE,
     GRAMMARS,
     LINT_RULES,
+    URISyntaxError,
     __version__,
-)  # the public surface only: the CLI is a client of it
+    validate,
+)
 from .output import EXIT_USAGE, ON_ERROR, Reporter, UsageError, warn
 
 __all__ = ["EPILOG", "IDNA_MODES", "build_parser", "check_arguments", "parse_args"]
@@ -52,8 +54,8 @@ def _add_mode(parser: argparse.ArgumentParser, what: str) -> None:
         "-m",
         choices=IDNA_MODES,
         default="uts46",
-        help=f"the IDNA mode {what}: uts46 (default; needs urikit[idna]), idna2008 (urikit[idna]) "
-        "or browser (the URL Standard's; urikit[browser])",
+        help=f"the IDNA mode {what}: uts46 (default), browser (the URL Standard's), both "
+        "urikit's own UTS #46, or idna2008 (needs urikit[idna])",
     )
 
 
@@ -119,6 +121,56 @@ def _add_files(parser: argparse.ArgumentParser, what: str = "a file to read") ->
     )
 
 
+def _add_search(parser: argparse.ArgumentParser, what: str) -> None:
+    """The options of the commands that search documents, named as grep's."""
+    parser.add_argument(
+        "--text",
+        action="store_true",
+        help=f"read a binary file (a NUL in its first 64 KiB) as {what}; by default it is "
+        "skipped, and said so on stderr",
+    )
+    parser.add_argument(
+        "--with-filename",
+        "-H",
+        action="store_true",
+        help="print each result as FILE:LINE:result, as with several FILEs",
+    )
+    parser.add_argument(
+        "--no-filename",
+        action="store_true",
+        help="print each result alone, even with several FILEs",
+    )
+
+
+def _scheme(name: str) -> str:
+    """A scheme name given on the command line, or the argparse error that says why it is
+    none (RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ))."""
+    try:
+        validate(name, rule="scheme")
+    except URISyntaxError as error:
+        reason = error.reason
+        if "§3.1" not in reason:
+            reason += ' (RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ))'
+        shown = f"{name!r} is not a scheme" if name else "an empty scheme name"
+        at = f"column {error.position + 1}: " if name else ""
+        raise argparse.ArgumentTypeError(f"{shown}: {at}{reason}") from None
+    return name
+
+
+def _schemes(value: str) -> str | list[str]:
+    """The value of ``extract --schemes``: ``any``, or comma-separated schemes (spaces
+    around each allowed), each one a scheme."""
+    if value == "any":
+        return value
+    names = value.split(",")
+    try:
+        return [_scheme(name.strip()) for name in names]
+    except argparse.ArgumentTypeError as error:
+        if len(names) == 1:
+            raise
+        raise argparse.ArgumentTypeError(f"{value!r}: {error}") from None
+
+
 class _Subparser(argparse.ArgumentParser):
     """A subcommand's parser, which takes its options after its positional arguments as
     well (``urikit resolve BASE --json -``): argparse alone gives a ``*`` positional that
@@ -142,12 +194,13 @@ class _Subparser(argparse.ArgumentParser):
 EPILOG = """\
 Exit status, the same for every command: 0 every input valid (every result produced);
 1 some input invalid (or, for equivalent, some pair not equivalent); 2 usage error (an
-unknown flag or command, an invalid BASE, --base or option value, a FILE that cannot be
-opened, --host idna without its extra; urikit alone prints this help and exits 2);
-74 reading the input or writing the output failed; 130 interrupted (Ctrl-C); 141 the
-reader of the output went away (| head), silently.  lint exits by the worst severity
-found: 0 none above info, 1 some error (an invalid reference is one), 3 warnings only.
-redirect exits 1 when some redirect is refused.
+unknown flag or command, an invalid BASE, --base or option value, --host idna without
+its extra; urikit alone prints this help and exits 2); 70 an internal error (a bug, said
+in one line); 74 an input could not be read (each said, as grep does, and skipped: 74
+then wins over 1 and 3) or the output could not be written; 130 interrupted (Ctrl-C);
+141 the reader of the output went away (| head), silently.  lint exits by the worst
+severity found: 0 none above info, 1 some error (an invalid reference is one), 3
+warnings only.  redirect exits 1 when some redirect is refused.
 
 Input: arguments, or lines of FILEs or stdin ('-', or none): LF, CR LF or CR end a
 line, a UTF-8 byte order mark at the start of each file is skipped, a line that is not
@@ -356,6 +409,7 @@ def _extract_command(commands: Commands) -> None:
         "--schemes",
         "-s",
         default=None,
+        type=_schemes,
         help="'any' for every scheme that parses (RFC 3986 literally), or comma-separated "
         "schemes to look for, in any form (default: the schemes of the IANA registry, such "
         "as mailto, urn and file, in their forms, and others only as scheme://authority)",
@@ -366,6 +420,14 @@ def _extract_command(commands: Commands) -> None:
         action="store_true",
         help="also find abbreviated URLs (www.example.com/path) and complete them",
     )
+    sub.add_argument(
+        "--line-buffered",
+        action="store_true",
+        help="search each line, and write its URIs, on its own, even when a read brings "
+        "many (by default: each read's lines at once, so a line that comes alone is "
+        "answered at once all the same)",
+    )
+    _add_search(sub, "text")
     _add_files(sub)
 
 
@@ -432,6 +494,7 @@ def _links_command(commands: Commands) -> None:
         "it out (repaired: tab-or-newline-removed, percent-encoded with --json)",
     )
     _add_mode(sub, "for host names with Unicode characters")
+    _add_search(sub, "HTML")
     _add_files(sub, "an HTML file")
 
 
@@ -511,6 +574,7 @@ def _redirect_command(commands: Commands) -> None:
         metavar="SCHEME",
         action="append",
         default=None,
+        type=_scheme,
         help="an allowed scheme (repeat it; default: http and https)",
     )
     _add_pipeline(

@@ -7,7 +7,6 @@ is never loaded whole (an HTML document excepted: it is parsed as a whole).
 
 from __future__ import annotations
 
-import codecs
 import contextlib
 import errno
 import os
@@ -17,22 +16,18 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import BinaryIO, NamedTuple, cast
 
-from .output import InputError, InputProblem, Progress, Reporter, UsageError, strerror
+from .output import InputProblem, Reporter, UsageError, strerror
 
 __all__ = [
     "CHUNK",
-    "Block",
     "NotUTF8",
     "input_blocks",
     "inputs",
     "line_blocks",
+    "line_chunks",
     "open_input",
-    "read_blocks",
-    "read_document",
     "read_lines",
-    "read_text",
     "shown_name",
-    "split_lines",
     "stdin_unless",
 ]
 
@@ -46,23 +41,29 @@ def shown_name(name: str | None) -> str:
 
 
 @contextlib.contextmanager
-def open_input(name: str | None, progress: Progress | None = None) -> Iterator[Iterator[bytes]]:
+def open_input(name: str | None, report: Reporter) -> Iterator[Iterator[bytes]]:
     """The bytes of the file ``name`` (stdin for ``-`` or ``None``) in chunks, closed on
-    leaving, counted by ``progress``.  A file that cannot be opened is a
-    :class:`UsageError`; a read that fails, stdin's included, an :class:`InputError`."""
+    leaving, counted by the report's progress.  An input that cannot be opened, or read
+    to its end, is reported (:meth:`Reporter.unreadable`: ``NAME: reason``, as grep says
+    it) and ends there: no bytes, or those read before the failure; the run goes on with
+    the next input and exits 74 at the end."""
     if name is None or name == "-":
         if sys.stdin is None:  # closed before the start (`<&-`): Python sets it to None
-            raise InputError(f"cannot read standard input: {os.strerror(errno.EBADF)}")
+            report.unreadable(shown_name(name), os.strerror(errno.EBADF))
+            yield iter(())
+            return
         _refuse_stdout(sys.stdin.buffer, "standard input")
-        yield _chunks(sys.stdin.buffer, "standard input", progress)
+        yield _chunks(sys.stdin.buffer, shown_name(name), report)
         return
-    try:  # not `with open(...)`: only an OSError of open itself is a usage error
+    try:  # not `with open(...)`: only an OSError of open itself is reported here
         stream = open(name, "rb")  # noqa: SIM115
     except OSError as error:
-        raise UsageError(f"cannot read {name}: {strerror(error)}") from None
+        report.unreadable(name, strerror(error))
+        yield iter(())
+        return
     with stream:
         _refuse_stdout(stream, name)
-        yield _chunks(stream, name, progress)
+        yield _chunks(stream, name, report)
 
 
 def _size(stream: BinaryIO) -> int | None:
@@ -86,23 +87,24 @@ def _refuse_stdout(stream: BinaryIO, name: str) -> None:
         raise UsageError(f"{name} is also the standard output")
 
 
-def _chunks(stream: BinaryIO, name: str, progress: Progress | None) -> Iterator[bytes]:
+def _chunks(stream: BinaryIO, name: str, report: Reporter) -> Iterator[bytes]:
     """The bytes of ``stream`` as they come: ``read1`` returns what a pipe holds without
-    waiting for a full chunk, so a line is handled as soon as it is written."""
+    waiting for a full chunk, so a line is handled as soon as it is written.  A read that
+    fails is reported and ends the input (see :func:`open_input`)."""
     read = getattr(stream, "read1", stream.read)
-    if progress is not None:
-        progress.add_input(_size(stream))
+    progress = report.progress
+    progress.add_input(_size(stream))
     while True:
         try:
             chunk: bytes = read(CHUNK)
             if not chunk and _wait_if_nonblocking(stream):
                 chunk = read(CHUNK)  # readable, yet nothing: the end
-        except OSError as error:  # the one place a read fails: the reporter says so
-            raise InputError(f"cannot read {name}: {strerror(error)}") from None
+        except OSError as error:  # the one place a read fails (a directory, EIO, EBADF)
+            report.unreadable(name, strerror(error))
+            return
         if not chunk:
             return
-        if progress is not None:
-            progress.read += len(chunk)
+        progress.read += len(chunk)
         yield chunk
 
 
@@ -119,43 +121,7 @@ def _wait_if_nonblocking(stream: BinaryIO) -> bool:
     return True
 
 
-#: Codecs of domain name labels (RFC 3490, RFC 3492), which are no document encodings.
-_LABEL_CODECS = frozenset({"idna", "punycode"})
-
-
-def read_document(name: str | None, encoding: str) -> str:
-    """The whole text of the file ``name`` (stdin for ``-`` or ``None``) in ``encoding``,
-    bytes it cannot decode replaced, without a byte order mark.  An encoding Python does
-    not know, or that does not decode bytes to text, is a :class:`UsageError`, the first
-    before anything is read."""
-    try:  # an unknown name (LookupError) or not a name at all (ValueError)
-        codec = codecs.lookup(encoding).name
-    except (LookupError, ValueError):
-        raise UsageError(f"--encoding: unknown encoding {encoding!r}") from None
-    if codec in _LABEL_CODECS:  # Python 3.13 decodes a document in punycode to ""
-        raise UsageError(f"--encoding: {encoding!r} encodes host names, not documents")
-    with open_input(name) as chunks:
-        data = b"".join(chunks)
-    try:
-        text = data.decode(encoding, "replace")
-    except LookupError:  # a codec of bytes to bytes (rot13, zlib): not a text encoding
-        raise UsageError(f"--encoding: {encoding!r} is not a text encoding") from None
-    except ValueError as error:  # a codec without 'replace' (idna), or failing anyway
-        first = str(error).split("\n")[0]
-        raise UsageError(f"--encoding {encoding!r} cannot decode the document: {first}") from None
-    return text.removeprefix("\ufeff")
-
-
 # -- lines -------------------------------------------------------------------------------
-def split_lines(chunks: Iterable[bytes]) -> Iterator[bytes]:
-    """The lines of a byte stream given in chunks, each with its line end: LF, CR LF or a
-    lone CR (the three that ``bytes.splitlines`` knows).  A CR that ends a chunk is held
-    until the next chunk says whether an LF follows, so a CR LF pair cut by a read stays
-    one line end; a line that ends in LF is yielded as soon as its chunk is read."""
-    for block in _line_bytes(chunks):  # whole lines, a CR LF pair never cut
-        yield from block.splitlines(keepends=True)
-
-
 class NotUTF8(NamedTuple):
     """A line that is not UTF-8: the column of its first bad byte (from 1), why, and the
     line with U+FFFD in place of what is not UTF-8."""
@@ -165,7 +131,7 @@ class NotUTF8(NamedTuple):
     text: str
 
 
-def _line_bytes(chunks: Iterable[bytes]) -> Iterator[bytes]:
+def line_chunks(chunks: Iterable[bytes]) -> Iterator[bytes]:
     """The bytes of a stream given in chunks, cut after the last line end of each chunk:
     whole lines, as many as the chunk ends (a pipe's chunk is what it holds, so a line
     is handled as soon as it is written).  A CR that ends a chunk is held with its line
@@ -221,9 +187,11 @@ def line_blocks(chunks: Iterable[bytes]) -> Iterator[list[str | NotUTF8]]:
 def _decoded_blocks(chunks: Iterable[bytes]) -> Iterator[tuple[list[str | NotUTF8], bool]]:
     """The blocks of :func:`line_blocks`, each with whether all its lines are UTF-8."""
     first = True
-    for data in _line_bytes(chunks):
-        if first:
+    for data in line_chunks(chunks):
+        if first:  # the input's start only: a BOM after it, in any block, is data
             data, first = data.removeprefix(b"\xef\xbb\xbf"), False
+            if not data:  # an input that is only a BOM: no line
+                continue
         if b"\r" in data:  # one line end for all three: a CR always ends a line
             data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         data = data.removesuffix(b"\n")  # the last line's end: no empty line after it
@@ -266,7 +234,7 @@ def input_blocks(
     progress = report.progress
     step = progress.STEP if progress.enabled else 1 << 62  # pieces only to show progress
     for name in files or ["-"]:
-        with open_input(name, progress) as chunks:
+        with open_input(name, report) as chunks:
             report.file = shown_name(name)
             number = 0
             for block, utf8 in _decoded_blocks(chunks):
@@ -310,70 +278,3 @@ def inputs(
     :func:`input_blocks` in turn."""
     for number, texts in input_blocks(report, arguments, files):
         yield from enumerate(texts, start=number)
-
-
-# -- blocks of text, for searching -------------------------------------------------------
-def read_blocks(chunks: Iterable[bytes], size: int = 1 << 20) -> Iterator[str]:
-    """The decoded text of a byte stream in blocks of about ``size`` bytes, each made of
-    whole lines and ending at a blank line where possible (a URI in ``<...>`` never spans
-    one), so that a file of any size streams.  Bytes that are not UTF-8 become U+FFFD,
-    which no URI holds (a line end never falls inside a UTF-8 sequence, so decoding by
-    block is decoding the whole)."""
-    lines: list[bytes] = []
-    length = 0
-    for line in split_lines(chunks):
-        lines.append(line)
-        length += len(line)
-        if length >= size and (not line.strip() or length >= 4 * size):
-            yield b"".join(lines).decode("utf-8", "replace")
-            lines, length = [], 0
-    if lines:
-        yield b"".join(lines).decode("utf-8", "replace")
-
-
-def _count_line_ends(text: str, start: int, end: int) -> int:
-    """The line ends (LF, CR LF, lone CR) in ``text[start:end]``."""
-    crlf = text.count("\r\n", start, end)
-    return text.count("\n", start, end) + text.count("\r", start, end) - crlf
-
-
-class Block:
-    """One block of :func:`read_text`: its ``text``, the ``offset`` of its first character
-    in the input, and the line and column of its characters."""
-
-    __slots__ = ("_line", "_line_start", "_seen", "offset", "text")
-
-    def __init__(self, text: str, offset: int, line: int) -> None:
-        self.text = text
-        self.offset = offset
-        self._line = line  # the line of text[_seen]
-        self._seen = self._line_start = 0  # how far lines are counted; where that line begins
-
-    def position(self, index: int) -> tuple[int, int]:
-        """The line and column (both from 1, lines as ``check`` counts them) of
-        ``text[index]``, for indexes asked in increasing order: each stretch of the block
-        is searched once, however many indexes a line has."""
-        text, seen = self.text, self._seen
-        self._line += _count_line_ends(text, seen, index)
-        last = max(text.rfind("\n", seen, index), text.rfind("\r", seen, index))
-        if last >= 0:
-            self._line_start = last + 1
-        self._seen = index
-        return self._line, index - self._line_start + 1
-
-    def end_line(self) -> int:
-        """The line that the next block begins on."""
-        return self._line + _count_line_ends(self.text, self._seen, len(self.text))
-
-
-def read_text(chunks: Iterable[bytes]) -> Iterator[Block]:
-    """The text of a byte stream in the blocks of :func:`read_blocks`, without a UTF-8 byte
-    order mark (which still counts as the input's first character in offsets)."""
-    offset, line = 0, 1
-    for number, text in enumerate(read_blocks(chunks)):
-        if number == 0 and text.startswith("\ufeff"):
-            text, offset = text[1:], 1
-        block = Block(text, offset, line)
-        yield block
-        line = block.end_line()
-        offset += len(text)

@@ -14,10 +14,14 @@ traceback.  The exit status, the same for every command:
 * 3: (``lint``) findings of severity warning, none of severity error;
 * (``redirect``) 0 when every redirect is safe, 1 when some is refused;
 * 2: a usage error: an unknown flag or command, an invalid option value, an invalid base
-  URI, a FILE that cannot be opened, an IDNA conversion asked for (``--host idna``)
-  without the extra it needs, ``urikit`` alone (after its help);
-* 74: reading the input or writing the output failed (``EX_IOERR`` of sysexits.h): a closed
-  or unreadable stdin, a closed stdout, a full disk;
+  URI, an IDNA conversion asked for (``--host idna``) without the extra it needs,
+  ``urikit`` alone (after its help);
+* 70: an internal error (``EX_SOFTWARE`` of sysexits.h): an exception that is a bug, of
+  the library or here, said in one line, ``urikit COMMAND: internal error: ...``;
+* 74: an input could not be read (``EX_IOERR`` of sysexits.h): a FILE missing, a
+  directory, unreadable, a read that failed, a closed stdin, each said in one line as
+  grep says it and skipped, the run going on (74 then wins over 1 and 3); or the output
+  could not be written (a closed stdout, a full disk), which ends the run;
 * 130: interrupted (Ctrl-C), as a shell reports SIGINT;
 * 141: the reader of the output went away (``| head``), as SIGPIPE would, silently.
 
@@ -29,9 +33,11 @@ Lines end at LF, CR LF or a lone CR, and input streams in chunks: a file of any 
 never loaded whole (``links`` excepted: an HTML document is parsed as a whole).
 
 The command line is built in layers: :mod:`urikit._cli.args` reads the arguments,
-:mod:`urikit._cli.input` opens the input and loops over it, :mod:`urikit._cli.output`
-writes results and reports and keeps the exit status; each command here is a few lines
-between them and the public library.
+:mod:`urikit._cli.input` opens the input and loops over it (:mod:`urikit._cli.text`: the
+text of the documents ``extract`` and ``links`` search), :mod:`urikit._cli.output`
+writes results and reports and keeps the exit status; each command here (and in
+:mod:`urikit._cli.search`, the two that search documents) is a few lines between them
+and the public library.
 """
 
 from __future__ import annotations
@@ -43,14 +49,12 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from pathlib import Path
 
 from .. import (  # the public surface only: the command line is a client of the library
     LINT_RULES,
     AmbiguousTemplateError,
     Finding,
     ResolutionError,
-    URIMatch,
     URIReference,
     URISyntaxError,
     URITemplate,
@@ -58,8 +62,6 @@ from .. import (  # the public surface only: the command line is a client of the
     canonicalize,
     complete,
     differences,
-    extract,
-    html,
     iri_to_uri,
     lint,
     normalize,
@@ -72,16 +74,7 @@ from .. import (  # the public surface only: the command line is a client of the
 )
 from ..errors import IDNAError
 from .args import check_arguments, parse_args
-from .input import (
-    Block,
-    input_blocks,
-    inputs,
-    open_input,
-    read_document,
-    read_text,
-    shown_name,
-    stdin_unless,
-)
+from .input import input_blocks, inputs, stdin_unless
 from .output import (
     EXIT_INVALID,
     EXIT_OK,
@@ -92,6 +85,7 @@ from .output import (
     problem,
     warn,
 )
+from .search import cmd_extract, cmd_links
 
 __all__ = ["main"]
 
@@ -388,48 +382,7 @@ def cmd_equivalent(args: argparse.Namespace, report: Reporter) -> None:
         report.account(EXIT_INVALID)
 
 
-# -- extract, complete ---------------------------------------------------------------
-def cmd_extract(args: argparse.Namespace, report: Reporter) -> None:
-    """``urikit extract [FILE...|-]``: the URIs in a text, one per line."""
-    given: str | None = args.schemes
-    schemes: str | list[str] | None = given
-    if given is not None and given != "any":
-        schemes = [name for name in given.split(",") if name]
-    for name in args.files or ["-"]:
-        with open_input(name, report.progress) as chunks:
-            report.file = shown_name(name)
-            line = 0
-            for block in read_text(chunks):
-                found = extract(
-                    block.text, schemes=schemes, abbreviated=args.abbreviated, grammar=args.grammar
-                )
-                for match in found:
-                    if report.json:
-                        line, column = block.position(match.start)
-                        fields = _match_fields(block, match, column)
-                        report.record(line, block.text[match.start : match.end], fields)
-                    else:
-                        report.write(match.iri if args.iri else match.uri)
-                line = block.end_line()
-                report.flush()
-                report.progress.lines(line)
-            report.progress.done += line
-
-
-def _match_fields(block: Block, match: URIMatch, column: int) -> dict[str, object]:
-    """The fields of ``extract --json``: offsets in the input, column (from 1)."""
-    return {
-        "column": column,
-        "uri": match.uri,
-        "iri": match.iri,
-        "start": block.offset + match.start,
-        "end": block.offset + match.end,
-        "delimiter": match.delimiter,
-        "ended_by": match.ended_by,
-        "alternatives": list(match.alternatives),
-    }
-
-
+# -- complete ------------------------------------------------------------------------
 def cmd_complete(args: argparse.Namespace, report: Reporter) -> None:
     """``urikit complete [TEXT...|-]``: the URI each abbreviated URL stands for."""
     try:
@@ -440,75 +393,6 @@ def cmd_complete(args: argparse.Namespace, report: Reporter) -> None:
     report.failure_fields = {"result": None}
     one = partial(complete, default_scheme=args.default_scheme)
     _each(report, _sources(args, args.texts), one, (URISyntaxError,))
-
-
-# -- links ---------------------------------------------------------------------------
-def cmd_links(args: argparse.Namespace, report: Reporter) -> None:
-    """``urikit links [--base URL] [FILE...|-]``: the resolved links of HTML documents.
-
-    Without ``--base``, a file's links resolve against the file's own ``file:`` URI, as
-    a browser that opened it would (RFC 3986 §5.1.3: the URI used to retrieve it); on
-    stdin there is none, and a relative reference is reported as one, not as an error.
-    """
-    for name in args.files or ["-"]:
-        document = read_document(name, args.encoding)
-        report.file = shown_name(name)
-        base = args.base
-        if base is None and name != "-":
-            base = Path(os.path.abspath(name)).as_uri()
-        try:
-            found = html.links(
-                document,
-                retrieval_uri=base,
-                grammar=args.grammar,
-                encoding=args.encoding,
-                mode=args.mode,
-                lenient=args.lenient,
-            )
-        except (URISyntaxError, ResolutionError) as error:
-            raise UsageError(f"--base: {error}".split("\n")[0]) from None
-        except ValueError as error:  # an encoding that no HTML document is in
-            raise UsageError(f"--encoding: {error}") from None
-        for link in found:
-            _link(report, link)
-        report.progress.lines(document.count("\n"))
-
-
-def _link(report: Reporter, link: html.Link) -> None:
-    """One link of ``links``: its target URI, or the report of why it has none."""
-    fields = {
-        "column": link.column,
-        "uri": link.uri,
-        "reference": link.reference,
-        "element": link.element,
-        "attribute": link.attribute,
-        "repaired": list(link.repaired),
-        "relative": False,
-    }
-    if link.uri is not None:
-        if link.repaired and not report.json:
-            what = f"<{link.element} {link.attribute}> repaired ({', '.join(link.repaired)})"
-            report.note(link.line, link.column, what)
-        report.result(link.line, link.reference, link.uri, fields)
-        return
-    failure = link.error
-    if isinstance(failure, ResolutionError):  # relative, and no base: said, not failed
-        if report.json:
-            report.result(link.line, link.reference, link.reference, fields | {"relative": True})
-        else:
-            what = f"<{link.element} {link.attribute}> {link.reference!r} is relative (no --base)"
-            report.note(link.line, link.column, what)
-        return
-    assert failure is not None
-    found = problem(failure, link.reference)
-    if not isinstance(failure, URISyntaxError) or failure.text != link.reference:
-        found = found._replace(position=0)  # about a conversion or resolution of the reference
-    before = link.reference[: found.position]
-    one_line = "\n" not in before and "\r" not in before
-    column = link.column + found.position if one_line else link.column
-    if not report.json:
-        found = found._replace(reason=f"<{link.element} {link.attribute}>: {found.reason}")
-    report.failed(link.line, link.reference, found, column=column, fields=fields)
 
 
 # -- lint ----------------------------------------------------------------------------

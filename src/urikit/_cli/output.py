@@ -15,9 +15,11 @@ import errno
 import io
 import json
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
+from types import FrameType
 from typing import NamedTuple, TextIO, cast
 
 from ..errors import ErrorKind, IDNAError, ResolutionError, URISyntaxError, render_caret
@@ -26,10 +28,10 @@ __all__ = [
     "EXIT_INVALID",
     "EXIT_IO",
     "EXIT_OK",
+    "EXIT_SOFTWARE",
     "EXIT_USAGE",
     "EXIT_WARNINGS",
     "ON_ERROR",
-    "InputError",
     "InputProblem",
     "Progress",
     "Reporter",
@@ -42,7 +44,8 @@ __all__ = [
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 EXIT_WARNINGS = 3  # lint: findings of severity warning, none of severity error
-EXIT_IO = 74  # sysexits.h EX_IOERR: a read or a write failed
+EXIT_SOFTWARE = 70  # sysexits.h EX_SOFTWARE: an internal error (a bug), said in one line
+EXIT_IO = 74  # sysexits.h EX_IOERR: an input could not be read, or a write failed
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 EXIT_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader left
 
@@ -57,12 +60,6 @@ class UsageError(Stop):
     """A problem with the command line itself (exit status 2)."""
 
     status = EXIT_USAGE
-
-
-class InputError(Stop):
-    """Reading the input failed once it was open (exit status 74)."""
-
-    status = EXIT_IO
 
 
 def strerror(error: OSError) -> str:
@@ -228,6 +225,7 @@ class Reporter:
         self.on_error: str | None = None  # None: a failure leaves nothing on stdout
         self.show_source = False
         self.failure_fields: dict[str, object] = {}  # a failed record's result fields
+        self.with_names = False  # a text result is FILE:LINE:result (grep -H), for extract, links
         self.progress = Progress(self)
         self._reports_are_output = False
         self._pending: list[str] = []  # the lines of stdout not yet written, one write a block
@@ -250,8 +248,22 @@ class Reporter:
         self.show_source = show_source
 
     def account(self, status: int) -> None:
-        """The run's status is at least ``status`` (0 ok, 1 invalid input, 2 usage)."""
+        """The run's status is at least ``status`` (0 ok, 1 invalid input, 3 warnings, 74
+        an input not read): a larger status wins, as grep's trouble (2) wins over its
+        matches."""
         self.status = max(self.status, status)
+
+    def unreadable(self, name: str, reason: str) -> None:
+        """The input ``name`` (``<stdin>`` for standard input) cannot be opened or read
+        further: ``urikit COMMAND: NAME: reason`` on stderr, as grep says it, and the run
+        goes on with the next input, to exit 74 at the end."""
+        self.warn(f"{self.command}: {name}: {reason}")
+        self.account(EXIT_IO)
+
+    def skipped(self, name: str, what: str) -> None:
+        """The input ``name`` is not read, by a rule of the command (a binary file):
+        ``urikit COMMAND: NAME: what skipped`` on stderr; the status is unchanged."""
+        self.warn(f"{self.command}: {name}: {what} skipped")
 
     def write(self, text: str) -> None:
         """One line on stdout, as it is (written with its block: :meth:`flush`)."""
@@ -279,10 +291,11 @@ class Reporter:
         self._pending.append(json.dumps({**head, **(fields() if callable(fields) else fields)}))
 
     def result(self, line: int, text: str, shown: str, fields: Fields | None = None) -> None:
-        """The result of the input ``text`` at ``line``: ``shown``, or with ``json`` the
-        record of ``fields`` (``{"result": shown}`` when none are given), ``error`` null."""
+        """The result of the input ``text`` at ``line``: ``shown`` (``FILE:LINE:shown`` with
+        :attr:`with_names`), or with ``json`` the record of ``fields`` (``{"result": shown}``
+        when none are given), ``error`` null."""
         if not self.json:
-            self._pending.append(shown)
+            self._pending.append(f"{self.file}:{line}:{shown}" if self.with_names else shown)
             return
         found = {"result": shown} if fields is None else fields
         self.record(line, text, lambda: {**_fields(found), "error": None})
@@ -349,9 +362,14 @@ class Reporter:
     @contextlib.contextmanager
     def guard(self) -> Iterator[None]:
         """Run the body, then flush stdout; whatever ends it early becomes one line on
-        stderr and the status (the module docstring of :mod:`urikit._cli.main` lists them)."""
+        stderr and the status (the module docstring of :mod:`urikit._cli.main` lists them).
+        Ctrl-C is caught here (Python's handler, for the time of the body), whatever the
+        handler was before (the entry point leaves SIGINT its default action while the
+        package is imported: see ``_urikit_cli``), and that handler is set again after."""
+        previous = signal.getsignal(signal.SIGINT)
         try:
             try:
+                _interrupts(signal.default_int_handler)  # in the try: caught from now on
                 for stream in (sys.stdout, sys.stderr):
                     if hasattr(stream, "reconfigure"):  # print even lone surrogates (argv)
                         stream.reconfigure(errors="backslashreplace")
@@ -359,18 +377,44 @@ class Reporter:
             except Stop as stop:
                 self.warn(f"{self.command}: {stop}")
                 self.status = stop.status
+            except OSError:  # a write to stdout (reads are reported where they fail): below
+                raise
+            except Exception as error:  # a bug, of the library or here: one line, no traceback
+                first = str(error).partition("\n")[0]
+                self.warn(f"{self.command}: internal error: {type(error).__name__}: {first}")
+                self.status = EXIT_SOFTWARE
             finally:
                 self.progress.finish()
             self.flush()  # here, so that a write that fails fails inside this try
         except BrokenPipeError:  # the reader went away (`| head`): as if killed by SIGPIPE
             _discard_stdout()
             self.status = EXIT_PIPE
-        except OSError as error:  # reads become InputError: any other is a write to stdout
+        except OSError as error:  # reads are reported where they fail: this is a write
             _discard_stdout()
             warn(f"{self.command}: cannot write to standard output: {strerror(error)}")
             self.status = EXIT_IO
         except KeyboardInterrupt:
-            with contextlib.suppress(OSError, ValueError, KeyboardInterrupt):
+            _interrupts(signal.SIG_DFL)  # a second Ctrl-C ends the process at once, quietly
+            with contextlib.suppress(OSError, ValueError):
                 self.flush()  # the results of the inputs done so far
             warn(f"{self.command}: interrupted")
             self.status = EXIT_INTERRUPTED
+        finally:
+            with contextlib.suppress(KeyboardInterrupt):  # a Ctrl-C as the run ends: it ended
+                _interrupts(previous)
+
+
+#: A handler of a signal, as :func:`signal.signal` takes and returns it (``None``: one that
+#: Python did not set, which cannot be set again).
+Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+
+
+def _interrupts(handler: Handler) -> Handler:
+    """Make ``handler`` SIGINT's handler, and return the one it replaces (``None`` where
+    none can be set: a thread other than the main one)."""
+    if handler is None:
+        return None
+    try:
+        return signal.signal(signal.SIGINT, handler)
+    except ValueError:  # not the main thread: signals are the main thread's
+        return None

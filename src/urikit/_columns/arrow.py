@@ -7,7 +7,9 @@ offsets, UTF-8 data) with the array's offset and length, and hands back buffers:
 per row (Arrow's order: least significant bit first), or the validity, offsets and data
 of a string column (offsets of the input's width).  No Python string is made per row.
 It reads RFC 3986 and RFC 3987; RFC 2396, ``relativize`` and the diagnosis of invalid
-rows (position, kind, reason) stay in Python, as the per-URL functions do.
+rows (position, kind, reason) stay in Python, as the per-URL functions do.  Of the crawl
+wing it makes the Internet Archive's SURT key of the rows that need none of the
+profile's harder steps, and leaves the others to :func:`urikit.surt`.
 
 pyarrow, pandas and polars are imported only here, inside the functions, when a column
 of theirs is given (``urikit.batch`` imports none of them).
@@ -145,6 +147,8 @@ def _engine_array(pa: Any, array: Any, op: Operation, large: bool, out: Any) -> 
         return pa.Array.from_buffers(out, n, [pa.py_buffer(bits)], children=children)
     if op.name == "normalize":
         buffers, left = _engine.column_normalize(*where, grammar, LEVEL_IDS[op.level])
+    elif op.name == "surt":  # the Internet Archive's key of the plain rows (csrc/crawl.c)
+        buffers, left = _engine.column_surt(*where)
     else:  # resolve
         buffers, left = _engine.column_resolve(op.base, *where, grammar)
     result = _string_array(pa, out, n, buffers)
@@ -200,8 +204,31 @@ def apply_pandas(series: Any, op: Operation) -> Any:
     import pandas as pd
     import pyarrow as pa
 
-    result = apply(pa.array(series, from_pandas=True), op)
+    if (
+        op.name == "is_valid"
+        and op.native is not None
+        and _engine.list_valid_bits is not None
+        and series.dtype == object
+    ):
+        result = _valid_objects(pa, pd, series.tolist(), op)
+    else:
+        result = apply(pa.array(series, from_pandas=True), op)
     return pd.Series(pd.arrays.ArrowExtensionArray(result), index=series.index, name=series.name)
+
+
+def _valid_objects(pa: Any, pd: Any, rows: list[Any], op: Operation) -> Any:
+    """``is_valid`` over the rows of a pandas Series of Python objects, which the core
+    reads in place (converting them to an Arrow column would cost more than checking
+    them): null for a missing value (``None``, ``NaN``, ``pd.NA``), and for any other
+    object that is no str the ``TypeError`` of the per-URL function."""
+    g = GRAMMARS[op.native or "rfc3986"]
+    present, valid, left = _engine.list_valid_bits(rows, g.core, g.rules[op.rule].flags)
+    for i in left:
+        if not (pd.api.types.is_scalar(rows[i]) and pd.isna(rows[i])):
+            op.row(rows[i])  # the TypeError
+    return pa.Array.from_buffers(
+        pa.bool_(), len(rows), [pa.py_buffer(present), pa.py_buffer(valid)]
+    )
 
 
 def apply_polars(series: Any, op: Operation) -> Any:

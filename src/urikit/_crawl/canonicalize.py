@@ -18,9 +18,12 @@ compute for a URL, each profile an ordered list of named steps
 ``rfc3986``
     :func:`urikit.normalize` (RFC 3986 §6.2.2 and §6.2.3).
 
-The first four are lenient as their sources are: any string gives a key.  ``whatwg``
-raises :class:`~urikit.URISyntaxError` (position 0, kind ``INVALID_HOST``...) where
-the URL Standard's parser fails, ``rfc3986`` where the text is no URI reference.
+The first four are lenient as their sources are: any string gives a key, but a special
+scheme's URL without a host, whose key would not read back as itself
+(:class:`~urikit.URISyntaxError`, positioned in the caller's text): every key is its own
+key.  ``whatwg`` raises :class:`~urikit.URISyntaxError` (position 0, kind
+``INVALID_HOST``...) where the URL Standard's parser fails, ``rfc3986`` where the text
+is no URI reference.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ PROFILES: Mapping[str, tuple[lenient.Step, ...]] = {
         steps.remove_userinfo,
         steps.remove_port,
         escapes.unescape_all,
+        lenient.split_unescaped_query,
         lenient.backslashes_to_slashes,
         *_SAFE_BROWSING,
         steps.ipv4_in_ipv6,
@@ -66,7 +70,6 @@ PROFILES: Mapping[str, tuple[lenient.Step, ...]] = {
         steps.lowercase_scheme,
         steps.elide_default_port,
         escapes.unescape_all_but_query,
-        lenient.backslashes_to_slashes,
         steps.fix_host_dots,
         steps.normalize_ip,
         steps.punycode_host,
@@ -87,12 +90,14 @@ PROFILES = {
         *PROFILES["semantic"],
         steps.remove_fragment,
         steps.https_to_http,
+        steps.elide_default_port,  # again: https://h:80/ is http://h/
         steps.strip_www,
         steps.lowercase_path,
         steps.lowercase_query,
         steps.strip_query_session_ids,
         steps.strip_path_session_ids,
         steps.strip_path_jsessionid,
+        steps.remove_dot_segments,  # again: /..;jsessionid=... leaves /..
         steps.remove_redundant_ampersands,
         steps.omit_empty_query,
         steps.sort_query,  # again, after lower-casing
@@ -105,16 +110,15 @@ PROFILES = {
         steps.lowercase_scheme,
         steps.remove_fragment,
         steps.remove_userinfo,
-        escapes.unescape_all,
+        escapes.unescape_ia,
         *_SAFE_BROWSING,
-        lenient.split_unescaped_query,
-        steps.elide_default_port,
+        steps.elide_ia_default_port,
         steps.strip_www,
         steps.lowercase_path,
         steps.lowercase_query,
         steps.strip_query_session_ids_ia,
+        steps.strip_trailing_slash,  # first: an .aspx path may end in "/"
         steps.strip_path_session_ids,
-        steps.strip_trailing_slash,
         steps.omit_empty_query,
         steps.sort_query_by_name,
         lenient.escape_port_shape,

@@ -9,11 +9,13 @@ which builds them from a capture's URL:
     the URL as given.
 ``url_surtkey``
     its SURT key, :func:`urikit.surt`'s default form (the Internet Archive's, which the
-    index takes from its CDX files).
+    index takes from its CDX files); null where that refuses the URL (a special
+    scheme's URL without a host: ``https://``).
 ``url_host_name``
     the host, lower-case: an IPv4 address of one to four decimal numbers in dotted
     decimal (``123.8092539`` -> ``123.123.123.123``), an IPv6 literal with its brackets;
-    a name percent-decoded, its U-labels to A-labels (IDNA), without its root dot.
+    a name percent-decoded, its U-labels to A-labels (IDNA), without its root dot (a
+    name whose escapes decode to no host name, ``a%2Fb``, has no host columns).
 ``url_host_tld`` ... ``url_host_5th_last_part``
     the name's labels from the last: ``com``, ``example``, ``www``; null past the first
     label, and for an IP address.
@@ -48,12 +50,11 @@ import re
 from typing import Any
 
 from .._algorithms.idna import host_to_ascii
-from .._algorithms.percent import unquote
 from .._reference import parse
 from ..errors import IDNAError, URISyntaxError
-from .suffix import label_counts, suffix_list
+from . import surt as _surt
+from .suffix import decoded_name, label_counts, suffix_list
 from .suffix_arrow import suffix_columns, tails
-from .surt import surt as surt_key
 
 __all__ = [
     "COMMON_CRAWL_COLUMNS",
@@ -117,7 +118,7 @@ def _reading(host: str | None, mode: str) -> tuple[str | None, tuple[str, ...] |
     if address is not None:
         return address, None
     try:
-        name = unquote(host) if "%" in host else host
+        name = decoded_name(host) if "%" in host else host
         name = name.lower() if name.isascii() else host_to_ascii(name, mode=mode)
     except (URISyntaxError, IDNAError):
         return None, None
@@ -157,6 +158,14 @@ def host_columns(host: str | None, mode: str = "uts46") -> tuple[str | None, ...
     return (*named[:6], *suffixes, named[6])
 
 
+def surt_key(url: str) -> str | None:
+    """``url_surtkey``: :func:`urikit.surt`, ``None`` where it refuses the URL."""
+    try:
+        return _surt.surt(url)
+    except URISyntaxError:
+        return None
+
+
 def cache_clear() -> None:
     """Empty the per-host caches (the benchmark starts each contender with them empty)."""
     _reading.cache_clear()
@@ -180,23 +189,21 @@ def common_crawl_row(url: str, *, mode: str = "uts46", surt: bool = True) -> dic
     }
 
 
-def arrow_columns(urls: Any, parts: Any, *, mode: str = "uts46", surt: bool = True) -> Any:
-    """The columns as a ``pyarrow.Table`` from a string array ``urls`` and its
-    ``urikit.batch.split`` struct array ``parts`` (rule ``IRI``, RFC 3987): the host
-    columns computed once per distinct host and taken per row, the SURT key per row
-    (``surt=False``: null), the others by ``pyarrow.compute``."""
+def arrow_columns(urls: Any, parts: Any, keys: Any, *, mode: str = "uts46") -> Any:
+    """The columns as a ``pyarrow.Table`` from a string array ``urls``, its
+    ``urikit.batch.split`` struct array ``parts`` (rule ``IRI``, RFC 3987) and its SURT
+    keys (:func:`surt_key` of each row, ``None``: a null column): the host columns
+    computed once per distinct host and taken per row, the others by
+    ``pyarrow.compute``; the key only where the URL is an IRI."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     hosts = pc.dictionary_encode(pc.struct_field(parts, "host"))
-    keys = pa.nulls(len(urls), pa.string())
-    if surt:
-        valid = parts.is_valid().to_pylist()
-        texts = urls.to_pylist()
-        keys = pa.array(
-            [surt_key(url) if ok else None for url, ok in zip(texts, valid, strict=True)],
-            pa.string(),
-        )
+    if keys is None:
+        keys = pa.nulls(len(urls), pa.string())
+    else:
+        none = pa.scalar(None, pa.string())
+        keys = pc.if_else(parts.is_valid(), keys.cast(pa.string()), none)
     columns: dict[str, Any] = {"url_surtkey": keys, "url": urls}
     values = _host_values(pa, pc, hosts.dictionary, mode)
     for name, column in zip(HOST_COLUMNS, values, strict=True):

@@ -6,7 +6,9 @@ the profiles transcribe work on octets: Google Safe Browsing unescapes "until it
 more percent-escapes" and escapes what is ``<= 32`` or ``>= 127``.  A lone surrogate
 ``U+DC80``..``U+DCFF`` in the input stands for the octet it escapes (Python's
 ``surrogateescape``, as ``os.fsdecode`` makes), so text read from bytes that are no
-UTF-8 keeps its octets.  The split reads any string, in linear time.
+UTF-8 keeps its octets.  The split reads any string, in linear time; it refuses
+(:class:`~urikit.URISyntaxError`, positioned in the caller's text) only a URL whose key
+would not read back as itself: a special scheme's URL without a host.
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ from collections.abc import Callable
 
 from .._algorithms.percent import unencodable
 from .._syntax.charsets import SCHEME_REGEX
+from ..errors import ErrorKind, URISyntaxError
 
 __all__ = [
+    "JUNK",
     "SPECIAL",
     "URL",
     "Step",
@@ -37,11 +41,13 @@ SPECIAL = frozenset({"ftp", "file", "http", "https", "ws", "wss", "gopher"})
 
 class URL:
     """A URL as the crawl steps see it: the text before :func:`split`, then its
-    components as octets (``None`` when absent; ``authority`` says whether ``//`` was)."""
+    components as octets (``None`` when absent; ``authority`` says whether ``//`` was);
+    ``given`` is the caller's text, in which errors are positioned."""
 
     __slots__ = (
         "authority",
         "fragment",
+        "given",
         "host",
         "path",
         "port",
@@ -52,7 +58,10 @@ class URL:
     )
 
     def __init__(self, text: str) -> None:
-        self.text = text
+        self.given = self.text = text
+        self._clear()
+
+    def _clear(self) -> None:
         self.scheme: str | None = None
         self.authority = False
         self.userinfo: str | None = None
@@ -63,7 +72,9 @@ class URL:
         self.fragment: str | None = None
 
     def __str__(self) -> str:
-        """Recomposition (RFC 3986 §5.3) of the components."""
+        """Recomposition (RFC 3986 §5.3) of the components; a path that starts with
+        ``//`` and has no authority before it (RFC 3986 §3.3 admits none) after ``/.``,
+        as the URL Standard serializes one (§4.5), so that it reads back as a path."""
         out = []
         if self.scheme is not None:
             out.append(self.scheme + ":")
@@ -74,12 +85,46 @@ class URL:
             out.append(self.host or "")
             if self.port is not None:
                 out.append(":" + self.port)
+        elif self.path[:2] == "//":
+            out.append("/.")
         out.append(self.path)
         if self.query is not None:
             out.append("?" + self.query)
         if self.fragment is not None:
             out.append("#" + self.fragment)
         return "".join(out)
+
+    def error(self, octet: int, kind: ErrorKind, reason: str) -> URISyntaxError:
+        """The error at the octet ``octet`` of :attr:`text` (as :func:`octets_of` writes
+        it), positioned in the caller's text :attr:`given`."""
+        return URISyntaxError(
+            self.given, self.position(_char_index(self.text, octet)), kind, reason, rule="URL"
+        )
+
+    def position(self, index: int) -> int:
+        """Where the character ``index`` of :attr:`text` stands in :attr:`given`: the
+        text is the given one without its leading and trailing junk and its tabs and
+        newlines (:func:`remove_leading_trailing_junk`, :func:`remove_tabs_and_newlines`)."""
+        given = self.given
+        at = len(given) - len(given.lstrip(JUNK))
+        for _ in range(index + 1):
+            while at < len(given) and given[at] in "\t\r\n":
+                at += 1
+            at += 1
+        return at - 1
+
+
+def _char_index(text: str, octet: int) -> int:
+    """The index in ``text`` of the character whose octets start at ``octet`` (UTF-8; a
+    lone surrogate of ``surrogateescape`` is one octet)."""
+    if text.isascii():
+        return octet
+    count = 0
+    for index, char in enumerate(text):
+        if count >= octet:
+            return index
+        count += 1 if char < "\x80" or "\udc80" <= char <= "\udcff" else len(char.encode())
+    return len(text)
 
 
 Step = Callable[[URL], None]
@@ -98,13 +143,14 @@ def octets_of(text: str) -> str:
 
 
 # -- before the split --------------------------------------------------------------------
-_JUNK = "".join(map(chr, range(0x21)))
+#: The C0 controls and space, which the URL Standard strips from both ends of a URL.
+JUNK = "".join(map(chr, range(0x21)))
 
 
 def remove_leading_trailing_junk(u: URL) -> None:
     """Remove leading and trailing C0 controls and spaces (WHATWG URL §4.4 basic URL
     parser, step 1; Safe Browsing's ``"  http://www.google.com/  "``)."""
-    u.text = u.text.strip(_JUNK)
+    u.text = u.text.strip(JUNK)
 
 
 _TAB_NEWLINE = str.maketrans("", "", "\t\r\n")
@@ -149,8 +195,9 @@ def backslashes_to_slashes(u: URL) -> None:
 
 def split_unescaped_query(u: URL) -> None:
     """A ``?`` that unescaping put in the path (``%3F``) starts the query, as the key will
-    be read again (the ``ia`` profile, whose query steps must see the whole query): the
-    path ``/a?b`` with the query ``c`` is the path ``/a`` and the query ``b?c``."""
+    be read again (the ``google`` profile, whose unescaping keeps no delimiter, before
+    its path steps): the path ``/a?b`` with the query ``c`` is the path ``/a`` and the
+    query ``b?c``."""
     path, question_mark, tail = u.path.partition("?")
     if question_mark:
         u.path = path
@@ -172,16 +219,24 @@ def split_as_written(u: URL) -> None:
     (Safe Browsing's examples, urlcanon's ``default_scheme_http``); after a special
     scheme any run of ``/`` and ``\\`` introduces the authority (WHATWG URL §4.4
     "special authority slashes state"); the userinfo ends at the last ``@``, a port is
-    the digits after the last ``:``."""
-    text = octets_of(u.text)
+    the digits after the last ``:``.  A special scheme's URL other than ``file:`` with
+    an empty host (``http://@/a``, ``http://:80/``) raises
+    :class:`~urikit.URISyntaxError` at the host: the URL Standard's host state fails
+    there ("host-missing"), and no key would read back as itself (``http:///a`` reads
+    as the host ``a``)."""
+    try:
+        text = octets_of(u.text)
+    except URISyntaxError as error:  # positioned in u.text: in the caller's text
+        raise URISyntaxError(
+            u.given, u.position(error.position), error.kind, error.reason, rule="URL"
+        ) from None
     m = _COMMON.match(text)
     if m is not None:
         u.scheme, u.authority, u.path, u.query, u.fragment = m[1], True, m[3], m[4], m[5]
         _authority(u, m[2])
         if u.host:
             return
-        # an empty host (http://@/p): the steps below read on past it
-        u.__init__(u.text)  # type: ignore[misc]
+        u._clear()  # an empty host (http://@/p): the steps below say where
     m = _SCHEME.match(text)
     if m is None or _PORT_THEN_END.match(text, m.end()):  # no scheme: http://text
         u.scheme, rest, special = "http", text, True
@@ -200,6 +255,7 @@ def split_as_written(u: URL) -> None:
             start += 3 if slashes > 2 else 0
             rest = rest[:start] + "/" + rest[start:] if rest[start : start + 1] != "/" else rest
         authority_end = _SPECIAL_AUTHORITY_END if slashes == 2 else None
+        special = False  # a file URL's host may be empty
     elif special:
         start = _SLASHES.match(rest, start).end()  # type: ignore[union-attr]
         authority_end = _SPECIAL_AUTHORITY_END
@@ -213,18 +269,14 @@ def split_as_written(u: URL) -> None:
         found = authority_end.search(rest, start)
         end = len(rest) if found is None else found.start()
         _authority(u, rest[start:end])
-        if (
-            not u.host
-            and authority_end is _SPECIAL_AUTHORITY_END
-            and rest[end : end + 1] in ("/", "\\")
-        ):
-            # an empty host (http://:/h/p): browsers fail; the key reads the next run of
-            # slashes as the start of the authority, as it would read its own output
-            start = _SLASHES.match(rest, end).end()  # type: ignore[union-attr]
-            found = authority_end.search(rest, start)
-            end = len(rest) if found is None else found.start()
-            u.userinfo = u.port = None
-            _authority(u, rest[start:end])
+        if special and not u.host:
+            host = rest.rfind("@", start, end) + 1 or start
+            raise u.error(
+                host,
+                ErrorKind.INVALID_HOST,
+                "a URL of a special scheme needs a host (WHATWG URL §4.4 host state: "
+                "host-missing); its key would read back as another URL",
+            )
         start = end
     rest = rest[start:]
     rest, hash_sign, fragment = rest.partition("#")
@@ -245,11 +297,11 @@ def _authority(u: URL, authority: str) -> None:
         u.userinfo = userinfo
     if hostport.startswith("[") and "]" in hostport:
         close = hostport.index("]") + 1
-        u.host, tail = hostport[:close], hostport[close:]
-        if tail.startswith(":"):
-            u.port = tail[1:]
-        elif tail:
+        port = _PORT.match(hostport, close)
+        if port is None:  # no port after the "]" (h]:1é): one host, as h:1é is below
             u.host = hostport
+        else:
+            u.host, u.port = hostport[:close], port[1]
         return
     port = _PORT.search(hostport)
     if port is None:

@@ -19,8 +19,9 @@ from .._algorithms.resolve import remove_dot_segments as _rfc3986_remove_dot_seg
 from ..errors import IDNAError
 from .lenient import SPECIAL, URL
 
-__all__ = ["IA_SESSION_PARAMETERS", "SESSION_PARAMETERS"]
+__all__ = ["IA_DEFAULT_PORTS", "IA_SESSION_PARAMETERS", "SESSION_PARAMETERS", "WWW_DIGITS"]
 
+#: The URL Standard's default ports (WHATWG URL §4.1 "special scheme"), gopher's as urlcanon.
 _DEFAULT_PORTS = {
     "ftp": "21",
     "http": "80",
@@ -29,6 +30,9 @@ _DEFAULT_PORTS = {
     "wss": "443",
     "gopher": "70",
 }
+#: The Internet Archive's (its canonicalizer's ``getDefaultPort``, whose tests the
+#: ``surt`` package keeps: ``foo`` has none, ``http`` 80, ``https`` 443).
+IA_DEFAULT_PORTS = {"http": "80", "https": "443"}
 
 
 # -- scheme, userinfo, port ----------------------------------------------------------------
@@ -52,13 +56,24 @@ def remove_port(u: URL) -> None:
 
 def elide_default_port(u: URL) -> None:
     """Drop an empty port or the default port of a special scheme (WHATWG URL §4.1
-    "default port"; gopher's 70 as urlcanon; RFC 3986 §6.2.3)."""
+    "default port"; gopher's 70 as urlcanon; RFC 3986 §6.2.3), read as a number: the
+    URL Standard's port state reads ``080`` as 80, leading zeros dropped."""
+    _elide(u, _DEFAULT_PORTS)
+
+
+def elide_ia_default_port(u: URL) -> None:
+    """Drop an empty port, and 80 for ``http`` and 443 for ``https`` (the Internet
+    Archive's canonicalizer: ``ftp://h:21/`` keeps its port), read as numbers."""
+    _elide(u, IA_DEFAULT_PORTS)
+
+
+def _elide(u: URL, defaults: dict[str, str]) -> None:
     port = u.port
     if port is None:
         return
     if port[:1] == "0":
         port = port.lstrip("0") or "0"
-    u.port = None if port == "" or port == _DEFAULT_PORTS.get(u.scheme or "") else port
+    u.port = None if port == "" or port == defaults.get(u.scheme or "") else port
 
 
 def https_to_http(u: URL) -> None:
@@ -127,14 +142,17 @@ def ipv4_in_ipv6(u: URL) -> None:
 
 def punycode_host(u: URL) -> None:
     """A host with octets outside ASCII that are UTF-8 becomes its ASCII form by the URL
-    Standard's domain to ASCII (UTS #46, urikit's IDNA in ``mode="browser"``, the
-    ``ada-url`` extra); one that IDNA refuses stays, to be percent-escaped (Safe
-    Browsing: "convert the URL to the ASCII Punycode representation")."""
+    Standard's domain to ASCII (UTS #46, urikit's IDNA in ``mode="browser"``, which
+    needs no extra), its dots fixed again (UTS #46 maps U+3002 IDEOGRAPHIC FULL STOP
+    to a dot); one that IDNA refuses stays, to be percent-escaped (Safe Browsing:
+    "convert the URL to the ASCII Punycode representation")."""
     host = u.host
     if not host or host.isascii() or u.scheme not in SPECIAL:
         return
-    with contextlib.suppress(UnicodeDecodeError, IDNAError):
+    # not UTF-8, or a kept escape (no octet: a delimiter, no domain's): it stays
+    with contextlib.suppress(UnicodeError, IDNAError):
         u.host = host_to_ascii(host.encode("latin-1").decode("utf-8"), mode="browser")
+        fix_host_dots(u)
 
 
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
@@ -159,19 +177,23 @@ def lowercase_special_host(u: URL) -> None:
         u.host = _lower(u.host)
 
 
-#: The ``www`` labels a key drops: ``www`` and ``www`` with one to three digits (mirror
-#: numbering: ``www2``, ``www34``, ``www232``), never a longer label that starts with
-#: ``www`` (``www1355544.com`` is a name of its own), and only while two labels remain.
-_WWW = re.compile(r"www[0-9]{0,3}\.(?=[^.]+\.[^.])")
+#: The digits a ``www`` label a key drops may have (mirror numbering: ``www2``,
+#: ``www34``, ``www232``; ``www1355544.com`` is a name of its own).
+WWW_DIGITS = 3
+#: The ``www`` labels a key drops, as many as lead the host while two labels remain.
+_WWW = re.compile(f"(?:www[0-9]{{0,{WWW_DIGITS}}}\\.)+(?=[^.]+\\.[^.])")
 
 
 def strip_www(u: URL) -> None:
-    """Drop a first label ``www`` or ``www`` + 1..3 digits when at least two labels
+    """Drop the first labels ``www`` or ``www`` + 1..3 digits while at least two labels
     remain (the Internet Archive's and urlcanon's ``strip_www``, ``massageHost``; the
-    bounds keep ``www1355544.com`` and ``www.com`` whole)."""
+    bounds keep ``www1355544.com`` and ``www.com`` whole).  Those sources drop one
+    label (``www2.www.example.com`` keeps ``www.``), whose key is not its own key: all
+    go here.  What would be left of a name that ends in a number (``www.1.2``), which
+    the URL Standard reads as IPv4 (§3.5), keeps them."""
     if u.host and u.host.startswith("www"):
         m = _WWW.match(u.host)
-        if m is not None:
+        if m is not None and not ends_in_a_number(u.host[m.end() :]):
             u.host = u.host[m.end() :]
 
 
@@ -218,7 +240,7 @@ def strip_trailing_slash(u: URL) -> None:
 #: ASP.NET cookieless session segments (``/(S(24 chars))/``, ``/(24 chars)/``) in an
 #: ``.aspx`` path, and a trailing ``;jsessionid=`` of 32 characters.
 _ASPX_SESSION = re.compile(r"(?<=/)(?:\([0-9a-z]{24}\)|\((?:[a-z]\([0-9a-z]{24}\))+\))/", re.I)
-_PATH_SESSION = re.compile(r";jsessionid=[0-9a-z]{32}\Z", re.I)
+_PATH_SESSION = re.compile(r"(?:;jsessionid=[0-9a-z]{32})+\Z", re.I)
 
 
 def strip_path_session_ids(u: URL) -> None:
@@ -230,58 +252,71 @@ def strip_path_session_ids(u: URL) -> None:
 
 def strip_path_jsessionid(u: URL) -> None:
     """Drop a trailing ``;jsessionid=`` + 32 characters from the path (urlcanon
-    aggressive ``strip_session_ids_from_path``)."""
+    aggressive ``strip_session_ids_from_path``), and one before it, and so on: what is
+    left is its own key."""
     if ";" in u.path:
         u.path = _PATH_SESSION.sub("", u.path)
 
 
 # -- query --------------------------------------------------------------------------------
-#: The session-id parameters a dedup key drops (urlcanon and the Internet Archive's
-#: canonicalizers): Java servlets, generic, PHP, short, classic ASP and ColdFusion.
+#: The session-id parameters a dedup key drops (urlcanon's
+#: ``strip_session_ids_from_query``): Java servlets, generic, PHP, short, classic ASP.
 SESSION_PARAMETERS = re.compile(
     r"(?:jsessionid=[0-9a-z$]{10,}|sessionid=[0-9a-z]{16,}|phpsessid=[0-9a-z]{16,}"
     r"|sid=[0-9a-z]{16,}|aspsessionid[a-z]{8}=[0-9a-z]{16,})\Z",
     re.I,
 )
-#: The session-id parameters the Internet Archive's canonicalizer drops (read from the
-#: keys the ``surt`` package makes, as a black box): ids of exactly 32 characters, and
-#: classic ASP's of 24.
+#: The session-id parameters the Internet Archive's canonicalizer drops (the facts of
+#: its tests, which the ``surt`` package keeps, and its keys read as a black box): ids
+#: of exactly 32 letters and digits, classic ASP's of exactly 24 letters.
 IA_SESSION_PARAMETERS = re.compile(
     r"(?:jsessionid=[0-9a-z]{32}|phpsessid=[0-9a-z]{32}|sid=[0-9a-z]{32}"
-    r"|aspsessionid[a-z]{8}=[0-9a-z]{24})\Z",
+    r"|aspsessionid[a-z]{8}=[a-z]{24})\Z",
     re.I,
 )
-#: ColdFusion's pair, dropped only together (both canonicalizers).
-_CFID = re.compile(r"cfid=[0-9]+\Z", re.I)
-_CFTOKEN = re.compile(r"cftoken=[0-9a-z-]+\Z", re.I)
+#: ColdFusion's pair, dropped only together: urlcanon's (a number, a token) and the
+#: Internet Archive's (any values).
+_CFID = (re.compile(r"cfid=[0-9]+\Z", re.I), re.compile(r"cftoken=[0-9a-z-]+\Z", re.I))
+_IA_CFID = (re.compile(r"cfid=.+\Z", re.I | re.S), re.compile(r"cftoken=.+\Z", re.I | re.S))
 
 
 def strip_query_session_ids(u: URL) -> None:
     """Drop the query parameters :data:`SESSION_PARAMETERS` matches, and a ColdFusion
     ``cfid=N&cftoken=T`` pair (urlcanon ``strip_session_ids_from_query``)."""
-    _strip_sessions(u, SESSION_PARAMETERS)
+    _strip_sessions(u, SESSION_PARAMETERS, _CFID, last_separator=False)
 
 
 def strip_query_session_ids_ia(u: URL) -> None:
     """Drop the query parameters :data:`IA_SESSION_PARAMETERS` matches, and a ColdFusion
-    pair (the Internet Archive's canonicalizer)."""
-    _strip_sessions(u, IA_SESSION_PARAMETERS)
+    ``cfid=...&cftoken=...`` pair (the Internet Archive's canonicalizer); where the last
+    parameter goes, the ``&`` before it stays (its tests: ``one=two&jsessionid=`` and 32
+    characters is ``one=two&``)."""
+    _strip_sessions(u, IA_SESSION_PARAMETERS, _IA_CFID, last_separator=True)
 
 
-def _strip_sessions(u: URL, session: re.Pattern[str]) -> None:
+def _strip_sessions(
+    u: URL,
+    session: re.Pattern[str],
+    cfid: tuple[re.Pattern[str], re.Pattern[str]],
+    *,
+    last_separator: bool,
+) -> None:
     query = u.query
     if not query or "=" not in query:
         return
     params = query.split("&")
     kept: list[str] = []
+    dropped = False  # the parameter last seen
     for p in params:
-        if session.match(p):
-            continue
-        if _CFTOKEN.match(p) and kept and _CFID.match(kept[-1]):
+        dropped = session.match(p) is not None
+        if not dropped and cfid[1].match(p) and kept and cfid[0].match(kept[-1]):
             kept.pop()
-            continue
-        kept.append(p)
+            dropped = True
+        if not dropped:
+            kept.append(p)
     if len(kept) != len(params):
+        if last_separator and dropped and kept:
+            kept.append("")
         u.query = "&".join(kept)
 
 

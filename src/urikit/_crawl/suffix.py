@@ -7,7 +7,8 @@ and never fetches it: urikit hands it a host in ASCII and counts the labels it a
 A list file of the user's own (``list_file=``, the format of
 https://publicsuffix.org/list/public_suffix_list.dat) is parsed by the same package.
 
-What urikit adds is the host: percent-decoded (RFC 3986 §3.2.2), its U-labels through
+What urikit adds is the host: percent-decoded (RFC 3986 §3.2.2; an escape of a
+character that no host name holds, ``%2F``, is an error: an answer is a host), its U-labels through
 urikit's IDNA (:func:`urikit.host_to_ascii`, ``mode=``) so that a U-label host and its
 A-label form give the same answer, each in its own form; IP addresses (an IP-literal,
 or a name that "ends in a number", which the URL Standard reads as IPv4) have none; a
@@ -24,9 +25,12 @@ from typing import Any
 from .._algorithms.idna import ENDS_IN_A_NUMBER, host_to_ascii, host_to_unicode
 from .._algorithms.percent import unquote
 from .._reference import validate
+from .._syntax.charsets import PCT_TRIPLET, REG_NAME
+from ..errors import ErrorKind, URISyntaxError, describe_char
 
 __all__ = [
     "ListFile",
+    "decoded_name",
     "label_counts",
     "public_suffix",
     "registrable_domain",
@@ -70,6 +74,25 @@ def suffix_list(list_file: ListFile | None = None, *, private: bool = True) -> A
     return list_file
 
 
+def decoded_name(host: str) -> str:
+    """``host`` (a reg-name) percent-decoded, UTF-8 (RFC 3986 §3.2.2); an escape of an
+    ASCII character that no reg-name holds (``%2F``: ``/``) raises
+    :class:`~urikit.URISyntaxError` at its ``%``: decoded, it would be no host."""
+    for m in PCT_TRIPLET.finditer(host):
+        char = chr(int(m[1], 16))
+        if char < "\x80" and char not in REG_NAME:
+            raise URISyntaxError(
+                host,
+                m.start(),
+                ErrorKind.INVALID_HOST,
+                f"{m[0]} is {describe_char(char)}, which no host name holds once decoded "
+                "(RFC 3986 §3.2.2 reg-name)",
+                rule="host",
+                grammar="rfc3987",
+            )
+    return unquote(host)
+
+
 def _ascii_name(host: str, mode: str) -> str | None:
     """``host`` as the list is matched against: percent-decoded, lower-case ASCII,
     without its root dot; ``None`` for an IP address or a name with an empty label."""
@@ -77,7 +100,7 @@ def _ascii_name(host: str, mode: str) -> str | None:
     if host.startswith("["):  # IP-literal (RFC 3986 §3.2.2)
         return None
     if "%" in host:
-        host = unquote(host)
+        host = decoded_name(host)
     name = host[:-1] if host.endswith(".") else host
     if not name or "" in name.split(".") or ENDS_IN_A_NUMBER.search(name) is not None:
         return None

@@ -22,8 +22,9 @@ written ``connect:host:443``) is keyed as the authority it names.
 from __future__ import annotations
 
 from .._algorithms.percent import require_str
+from ..errors import URISyntaxError
 from .canonicalize import PROFILES, canonical_url
-from .lenient import URL
+from .lenient import JUNK, URL
 
 __all__ = ["FORMS", "reverse_host", "surt"]
 
@@ -39,7 +40,9 @@ def surt(url: str, *, form: str = "ia", profile: str | None = None) -> str:
     (:func:`urikit.canonicalize`; ``None``: ``"ia"`` for the ``ia`` form, ``"semantic"``
     for ``ssurt``).  A URL without a host (``mailto:``, ``file:///a``) keys as itself
     canonicalized, an empty authority dropped (``file:/a``); the ARC/WARC records
-    ``dns:``, ``filedesc:``, ``warcinfo:`` as they are; the empty string as ``-``.
+    ``dns:``, ``filedesc:``, ``warcinfo:`` as they are; the empty string (or C0
+    controls and spaces only) as ``-``.  Where the profile refuses the URL (a special
+    scheme's URL without a host), :class:`~urikit.URISyntaxError`, positioned in ``url``.
 
     >>> surt("http://www.Example.com:8080/A/b/?b=1&a=2#top")
     'com,example:8080)/a/b?a=2&b=1'
@@ -54,15 +57,22 @@ def surt(url: str, *, form: str = "ia", profile: str | None = None) -> str:
         raise ValueError(f"unknown SURT form {form!r}: one of {', '.join(FORMS)}")
     if profile is not None and profile not in PROFILES:
         raise ValueError(f"unknown profile {profile!r} for a SURT: one of {', '.join(PROFILES)}")
-    text = url.strip()
+    text = url.strip(JUNK)  # as the profiles strip it (WHATWG URL §4.4, step 1)
     if not text:
         return "-"
     lowered = text[:10].lower()
     if lowered.startswith(_PSEUDO_SCHEMES):
         return text
+    lead = len(url) - len(url.lstrip(JUNK))
     if lowered.startswith("connect:"):
         text = text[8:]  # the authority-form target of a CONNECT request (RFC 9110 §9.3.6)
-    u = canonical_url(text, profile or _DEFAULT_PROFILE[form])
+        lead += 8
+    try:
+        u = canonical_url(text, profile or _DEFAULT_PROFILE[form])
+    except URISyntaxError as error:  # positioned in text: in url
+        raise URISyntaxError(
+            url, lead + error.position, error.kind, error.reason, rule=error.rule
+        ) from None
     if not u.authority or not u.host:  # no host to reverse: the URL, and an empty
         u.authority = False  # authority dropped (file:///a is file:/a, RFC 8089 §2)
         return str(u)
@@ -71,10 +81,14 @@ def surt(url: str, *, form: str = "ia", profile: str | None = None) -> str:
 
 def reverse_host(host: str) -> str:
     """The labels of a registered name reversed and joined by ``,`` (``example.com`` is
-    ``com,example``); an IPv4 address or an IP literal as it is: an address has no
+    ``com,example``), a ``,`` in a label written ``%2C`` so that it reads as no label's
+    end (``a%2Cb.com``, whose decoded host ``a,b.com`` browsers admit, is not
+    ``b.a.com``); an IPv4 address or an IP literal as it is: an address has no
     hierarchy of names to sort by."""
     if host[:1] == "[" or _is_dotted_decimal(host):
         return host
+    if "," in host:
+        host = host.replace(",", "%2C")
     return ",".join(reversed(host.split(".")))
 
 
@@ -86,6 +100,8 @@ def _is_dotted_decimal(host: str) -> bool:
 
 def _ia(u: URL) -> str:
     key = reverse_host(u.host or "")
+    if ")" in key:  # the key's host ends at its first ")"
+        key = key.replace(")", "%29")
     if u.port is not None:
         key += ":" + u.port
     key += ")" + u.path

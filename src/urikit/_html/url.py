@@ -99,7 +99,7 @@ def _host(host: str, special: bool, mode: str) -> str:
     """A host with characters outside ASCII, as the URL Standard's host parser writes it:
     a special URL's by IDNA, domain to ASCII (its escapes decoded first), another's
     percent-encoded as UTF-8 (an opaque host).  :class:`IDNAError` when IDNA refuses it,
-    or cannot run without its extra."""
+    or cannot run without its extra (mode ``"idna2008"``)."""
     if not special:
         return encode_ucs(host)
     try:

@@ -24,6 +24,7 @@ __all__ = [
     "harmless_escape",
     "latin1_crlf",
     "malformed_port",
+    "may_hold_scheme",
     "path_parameter_traversal",
 ]
 
@@ -132,6 +133,14 @@ def _value_scheme(value: str) -> tuple[str, str] | None:
     return None
 
 
+def may_hold_scheme(value: str) -> bool:
+    """Whether ``value`` can begin with a scheme once decoded up to twice, as
+    :func:`dangerous_parameter` reads it: it holds a ``:``, an escaped one (``%3A``), or
+    an escaped ``%`` that may escape one (``%253A``, ``%256Aavascript``).  The test that
+    the component checks of :func:`urikit.lint` make before they read a parameter."""
+    return ":" in value or "%3" in value or "%25" in value
+
+
 def dangerous_parameter(text: str, start: int, component: str) -> Finding | None:
     """The first parameter of a query or fragment (``component``, at ``start``) whose
     value is a ``javascript:``, ``vbscript:`` or active ``data:`` URL."""
@@ -140,7 +149,7 @@ def dangerous_parameter(text: str, start: int, component: str) -> Finding | None
         name, equals, value = piece.partition("=")
         if not equals:
             name, value = "", piece
-        if ":" not in value and "%3" not in value:
+        if not may_hold_scheme(value):
             continue
         found = _value_scheme(value)
         if found is None:
@@ -184,9 +193,8 @@ def malformed_port(host: str, start: int) -> Finding | None:
         return None
     name, _, port = host.partition(":")
     digits = _LEADING_DIGITS.match(port)
-    if all(c.isdigit() for c in port) and port and not port.isascii():
-        meant = "".join(str(int(c)) for c in port)
-        how = f"non-ASCII digits: int() reads the port {meant}"
+    if port.isdecimal() and not port.isascii():  # int() reads decimal digits (Nd) only
+        how = f"non-ASCII digits: int() reads the port {int(port[:12])}"
     elif digits is not None:
         how = f"parsers that read its leading digits reach the port {int(digits[1][:12])}"
     else:

@@ -20,7 +20,9 @@ import ipaddress
 import urllib.parse
 from types import ModuleType
 
+from .._algorithms.idna import host_to_ascii
 from .._algorithms.ipv4 import whatwg_ipv6
+from ..errors import IDNAError
 from .catalogue import LINT_RULES, Finding, finding, shown
 
 __all__ = ["REJECTED", "Host", "canonical", "differential", "whatwg"]
@@ -64,10 +66,10 @@ def _whatwg_host(ada: ModuleType, text: str, base: str | None) -> Host:
     return url["hostname"] or None
 
 
-def canonical(host: Host, ada: ModuleType | None = None) -> Host:
+def canonical(host: Host) -> Host:
     """A host as a resolver gets it: ASCII case folded, an IPv6 address in one form, a
-    name outside ASCII in its IDNA form (the URL Standard's, as ada-url converts; as
-    written without ada-url)."""
+    name outside ASCII in its IDNA form (the URL Standard's: urikit's UTS #46 in mode
+    ``"browser"``; as written when it has none)."""
     if not isinstance(host, str) or not host:
         return None if host == "" else host
     host = host.lower()
@@ -79,12 +81,9 @@ def canonical(host: Host, ada: ModuleType | None = None) -> Host:
         except ValueError:
             return host
     if not host.isascii():
-        ada = ada if ada is not None else whatwg()
-        if ada is None:
-            return host
         try:
-            return str(ada.idna_to_ascii(host).decode("ascii")) or host
-        except (UnicodeError, ValueError):
+            return host_to_ascii(host, mode="browser")
+        except IDNAError:
             return host
     return host
 
@@ -120,7 +119,7 @@ def differential(text: str, base: str | None, urikit_host: Host) -> Finding | No
         ("WHATWG", _whatwg_host(ada, text, base)),
         ("urikit", urikit_host),
     )
-    accepted = {canonical(host, ada) for _, host in readings if host is not REJECTED}
+    accepted = {canonical(host) for _, host in readings if host is not REJECTED}
     if len(accepted) < 2 or (accepted == {None, "localhost"} and _file(text, base)):
         return None
     said = ", ".join(_said(name, host) for name, host in readings)

@@ -43,6 +43,7 @@ import ipaddress
 import re
 import unicodedata
 
+from .._algorithms import punycode
 from .._algorithms.percent import unquote
 from .catalogue import Finding, finding, shown
 from .confusables import ascii_skeleton
@@ -90,13 +91,12 @@ def resolver_host(host: str) -> str:
 
 def _a_label(label: str) -> str:
     """The ASCII form of a label (``xn--`` and its punycode when it is not ASCII); a label
-    of more than 63 characters as it is (it is too long in any form, and Python's
-    punycode encoder takes quadratic time)."""
+    of more than 63 characters as it is (it is too long in any form)."""
     if label.isascii() or len(label) > _LABEL:
         return label
     try:
-        return "xn--" + label.encode("punycode").decode("ascii")
-    except UnicodeError:  # pragma: no cover - any str encodes
+        return "xn--" + punycode.encode(label)
+    except ValueError:  # a surrogate, which no host has once decoded
         return label
 
 
@@ -105,8 +105,8 @@ def _u_label(label: str) -> str | None:
     if len(label) > _LABEL or not label.isascii():
         return None
     try:
-        return str(label[4:].encode("ascii").decode("punycode"))
-    except (UnicodeError, ValueError):
+        return punycode.decode(label[4:])
+    except ValueError:
         return None
 
 

@@ -28,7 +28,13 @@ from .._syntax.grammar import RFC3987, Grammar
 from .._syntax.parse import Parts, components, failure, read, split
 from ..errors import ResolutionError, URISyntaxError
 from .catalogue import LINT_RULES, Finding, finding
-from .context import dangerous_parameter, latin1_crlf, malformed_port, path_parameter_traversal
+from .context import (
+    dangerous_parameter,
+    latin1_crlf,
+    malformed_port,
+    may_hold_scheme,
+    path_parameter_traversal,
+)
 from .differential import REJECTED, Host, differential
 from .hosts import host_findings
 from .rules import (
@@ -113,45 +119,17 @@ def lint(
     [('ipv4-rare-form', 7), ('encoded-dot-segment', 14)]
     """
     if grammar is None and type(text) is str:  # the hot path
-        if base is None and core_lint_plain is not None:
-            if select is None:  # the differential runs unless ignored: the usual calls first
-                local = ignore == "parser-differential" or (
-                    ignore is not None and "parser-differential" not in _enabled(None, ignore)
-                )
-            else:
-                local = "parser-differential" not in _enabled(select, ignore)
-            if (
-                local
-                and core_lint_plain(text, DANGEROUS)
-                and ";" not in text  # _quiet, inline: the tests the core does not make
-                and (
-                    (  # short, no sub-delimiter: the host is a short name (3 URLs in 4)
-                        len(text) < 67
-                        and "=" not in text
-                        and "~" not in text
-                        and "+" not in text
-                        and "&" not in text
-                        and "(" not in text
-                        and ")" not in text
-                        and "," not in text
-                        and "!" not in text
-                        and "$" not in text
-                        and "'" not in text
-                        and "*" not in text
-                    )
-                    or _ODD_HOST(text) is None
-                )
-                and (
-                    ("?" not in text and "#" not in text)
-                    or (
-                        "t:" not in text
-                        and "a:" not in text
-                        and "T:" not in text
-                        and "A:" not in text
-                    )
-                )
-            ):
-                return []  # in C, then the few tests it does not make: see _plain
+        if (
+            base is None
+            and core_lint_plain is not None
+            and (  # the differential runs unless ignored: the usual calls first
+                ignore == "parser-differential"
+                if select is None and type(ignore) is str
+                else "parser-differential" not in _enabled(select, ignore)
+            )
+            and core_lint_plain(text, _DANGEROUS_NAMES)
+        ):
+            return []  # in C: see _plain
         g = RFC3987
     else:
         g = RFC3987 if grammar is None and isinstance(text, str) else grammar_of(text, grammar)
@@ -167,12 +145,7 @@ def lint(
         base_scheme, base_text = (found_base[0] or "").lower(), str(base)
     parts = split(text, g, g.rules["URI-reference"])
     found: list[Finding] = []
-    if (
-        "parser-differential" not in enabled
-        and base is None
-        and _plain(parts, text)
-        and _quiet(text)
-    ):
+    if "parser-differential" not in enabled and base is None and _plain(parts, text):
         return found  # a reference none of whose checks can fire (without the core)
     if parts is None:
         reading = _invalid(text, g, found, base_scheme)
@@ -200,12 +173,17 @@ def lint(
 def _plain(parts: Parts | None, text: str) -> bool:
     """Whether ``text`` (``parts`` its split) is valid and none of the checks of
     :func:`_components` can fire on it (the compiled core's ``lint_plain`` is the same):
-    an ASCII reference with a scheme that is not dangerous, an authority without
+    an ASCII reference with a scheme that is not dangerous; an authority without
     userinfo or port (an empty one only after ``file:``, which slash-confusion
-    excepts), a host that cannot be an address nor an A-label, a path unless no query or
-    fragment follows, no percent-encoding and no ";" in its query.  Each condition is
-    one that :func:`_components` tests before a check; :func:`_quiet` makes the others."""
-    if parts is None or "%" in text or not text.isascii():
+    excepts); a host of at most 63 characters of a DNS name that cannot be an address
+    nor an A-label; a path unless no query or fragment follows, none of whose segments
+    is ``.`` or ``..`` before a ";" (path-parameter-traversal); no ";" in its query
+    (query-semicolon); escapes of printable ASCII only, but none of "%", ".", "/",
+    "\\", ":" and ";" (the percent rules read those, and the rest); and in its query
+    and fragment no ":" after "t", "a" or an escape (where a parameter that holds a
+    javascript:, vbscript: or data: URL ends its scheme).  Each condition is one that
+    :func:`_components` tests before a check."""
+    if parts is None or not text.isascii() or ("%" in text and _READ_ESCAPE.search(text)):
         return False
     scheme, authority, userinfo, host, port, path, query, fragment = components(parts)
     if scheme is None or authority is None or host is None or userinfo is not None or port:
@@ -215,38 +193,33 @@ def _plain(parts: Parts | None, text: str) -> bool:
     if not host:
         plain_host = scheme.lower() == "file"
     else:
-        lower = host.lower()
-        plain_host = host[-1] not in _HOST_TAIL and "0x" not in lower and "xn--" not in lower
-    return plain_host and (query is None or ";" not in query) and scheme.lower() not in DANGEROUS
+        plain_host = (
+            host[-1] not in _HOST_TAIL
+            and "0x" not in host.lower()
+            and _NAME_HOST.match(host) is not None
+        )
+    return (
+        plain_host
+        and (";" not in path or path_parameter_traversal(path, 0) is None)
+        and (query is None or ";" not in query)
+        and _SCHEME_END.search(query or "") is None
+        and _SCHEME_END.search(fragment or "") is None
+        and scheme.lower() not in DANGEROUS
+    )
 
 
 #: The last characters of a host that may be an address (IPv4 forms, IP literals).
 _HOST_TAIL = frozenset("0123456789.]")
-#: A scheme and "//" not followed by a host of at most 63 characters of a DNS name, then
-#: "/" or the end (it fails on the usual reference: no match object is made).
-_ODD_HOST = re.compile(r"[^:]*://(?![A-Za-z0-9._-]{0,63}(?:/|\Z))").match
 #: A host of at most 63 characters of a DNS name, without A-labels: no host rule fires.
 _NAME_HOST = re.compile(r"(?!.*xn--)[A-Za-z0-9._-]{1,63}\Z", re.IGNORECASE)
-
-
-def _quiet(text: str) -> bool:
-    """What the core's ``lint_plain`` leaves to test on an ASCII reference it calls plain
-    (a scheme, "//", a host, no userinfo nor port, no "%"): no ";" (path parameters), a
-    host of at most 63 characters of a DNS name, and without a query or fragment, or
-    with one but no "t:" nor "a:" in either case (a parameter that holds a javascript:,
-    vbscript: or data: URL has one, and with no "%" it is written so).  Each test is a
-    substring or one anchored match: ``in`` costs a few nanoseconds, a method call tens."""
-    return (
-        ";" not in text
-        and _ODD_HOST(text) is None
-        and (("?" not in text and "#" not in text) or _no_scheme_in_parameters(text))
-    )
-
-
-def _no_scheme_in_parameters(text: str) -> bool:
-    """No "t:" nor "a:" in either case: what a parameter that holds a javascript:,
-    vbscript: or data: URL has, written without "%" (a plain reference has none)."""
-    return "t:" not in text and "a:" not in text and "T:" not in text and "A:" not in text
+#: An escape that a percent rule reads: a control, DEL, an octet past ASCII, or one of
+#: "%", ".", "/", "\\", ":", ";" (in a valid reference every "%" begins an escape).
+_READ_ESCAPE = re.compile(r"%(?:[01]|[89A-F]|7F|25|2E|2F|5C|3A|3B)", re.IGNORECASE)
+#: The end of a scheme that may be dangerous in a parameter (javascript:, vbscript:,
+#: data:): its last letter, raw or escaped, then ":".
+_SCHEME_END = re.compile("(?:[tTaA]|%[0-9A-Fa-f]{2}):")
+#: The names of :data:`DANGEROUS`, as the core's ``lint_plain`` reads them.
+_DANGEROUS_NAMES = tuple(DANGEROUS)
 
 
 def _order(one: Finding) -> tuple[int, int, str]:
@@ -343,7 +316,7 @@ def _components(
     if query and ";" in query:
         _add(found, query_semicolon(reading))
     for index, part in ((6, query), (7, fragment)):
-        if part and (":" in part or "%3" in part):
+        if part and may_hold_scheme(part):
             redirect = dangerous_parameter(text, reading.start(index), part)
             if redirect is not None:
                 found.append(redirect)

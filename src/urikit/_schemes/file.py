@@ -15,10 +15,10 @@ The flavor is explicit, ``"posix"`` by default, never ``os.name``: the same URI 
 the same path on every machine, and a program that wants the local form says so.
 
 Paths are not normalized (no ``.`` or ``..`` removed, no case changed): a path goes to a
-URI and back unchanged.  Segments are percent-decoded as UTF-8 (RFC 8089 §4); an encoded
-separator (``%2F``, and ``%5C`` on Windows) or NUL has no place in a file name and is an
-error, as is a query (RFC 8089 §2 has none).  A fragment names a part of the file, not
-the file, and is left aside.
+URI and back unchanged.  Segments and a UNC host are percent-decoded as UTF-8 (RFC 8089
+§4); an encoded separator (``%2F`` or ``%2f``, and ``%5C`` or ``%5c`` on Windows) or NUL
+has no place in a file name or a host and is an error, as is a query (RFC 8089 §2 has
+none).  A fragment names a part of the file, not the file, and is left aside.
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def file_uri_to_path(uri: str, *, flavor: Flavor = "posix") -> str:
         end = path.find("/", unc.end())
         if end < 0:
             end = len(path)
-        host = _decoded(uri, path[unc.end() : end], start + unc.end())
+        host = _name(uri, path[unc.end() : end], start + unc.end(), _WINDOWS_FORBIDDEN)
         return _unc(uri, host, path[end:], start + end)
     if path.startswith("//"):
         raise _error(
@@ -191,39 +191,38 @@ def _server(uri: str, ref: URIReference, windows: bool) -> str | None:
             ErrorKind.INVALID_HOST,
             "an IP literal has no UNC form (RFC 8089 Appendix E.3)",
         )
-    return _decoded(uri, host, at)
-
-
-def _decoded(uri: str, text: str, start: int) -> str:
-    """``text`` (at ``start`` in ``uri``) percent-decoded as UTF-8 (RFC 8089 §4)."""
-    if "%" not in text:
-        return text
-    try:
-        return unquote(text)
-    except URISyntaxError as error:
-        raise _error(uri, start + error.position, error.kind, error.reason) from None
+    return _name(uri, host, at, _WINDOWS_FORBIDDEN)
 
 
 def _names(uri: str, path: str, start: int, forbidden: re.Pattern[str]) -> list[str]:
     """The decoded segments of ``path`` (at ``start`` in ``uri``): the names of a file
-    path, refusing the escape of a separator or NUL."""
+    path."""
     names = []
     offset = start
     for segment in path.split("/"):
-        if "%" in segment:
-            bad = forbidden.search(segment)
-            if bad is not None:
-                raise _error(
-                    uri,
-                    offset + bad.start(),
-                    ErrorKind.INVALID_FILE_PATH,
-                    f"{bad.group()} encodes a separator or NUL, which no file name holds",
-                )
-            names.append(_decoded(uri, segment, offset))
-        else:
-            names.append(segment)
+        names.append(_name(uri, segment, offset, forbidden))
         offset += len(segment) + 1
     return names
+
+
+def _name(uri: str, text: str, start: int, forbidden: re.Pattern[str]) -> str:
+    """One name of a file path, a segment or a UNC host (at ``start`` in ``uri``),
+    decoded, refusing the escape of a separator or NUL: decoded, it would split the name
+    (``file://a%2Fb/s`` is no host ``a/b``) or end it."""
+    if "%" not in text:
+        return text
+    bad = forbidden.search(text)
+    if bad is not None:
+        raise _error(
+            uri,
+            start + bad.start(),
+            ErrorKind.INVALID_FILE_PATH,
+            f"{bad.group()} encodes a separator or NUL, which no file name holds",
+        )
+    try:  # RFC 8089 §4: UTF-8
+        return unquote(text)
+    except URISyntaxError as error:
+        raise _error(uri, start + error.position, error.kind, error.reason) from None
 
 
 def _drive(uri: str, path: str, start: int) -> str:

@@ -58,11 +58,15 @@ __all__ = [
 #: Sentence punctuation and emphasis markers that trail a URI (Appendix E): what may be
 #: taken off the end of a candidate, in ASCII.
 STRIPPABLE = ".,;:!?'*_"
+#: A bracketed roff name (``[lq]``): no ``[``, backslash or space in it, so that each is
+#: looked through once (from each ``\[`` of ``\[\[\[...``, a name read to the next ``]``
+#: was looked for to the end of the text: quadratic in the run).
+_ROFF_NAME = r"\[[^\]\[\\\s]*\]"
 #: A roff escape that ends or starts a URI and is no part of a scheme glued to it
 #: (groff(7)): a font (``\fB``, ``\f5``, ``\f(CW``, ``\f[B]``), a special character
 #: (``\(lq``, ``\[lq]``), a string (``\*(Aq``, ``\*[url]``), a colour (``\m[blue]``) or a
 #: size (``\s-1``).
-_ROFF_ESCAPE = r"\\(?:[fFmM*](?:\(..|\[[^\]\s]*\]|[0-9A-Za-z])|\(..|\[[^\]\s]*\]|s[-+]?[0-9])"
+_ROFF_ESCAPE = rf"\\(?:[fFmM*](?:\(..|{_ROFF_NAME}|[0-9A-Za-z])|\(..|{_ROFF_NAME}|s[-+]?[0-9])"
 # a scheme that does not continue a word of scheme characters or an identifier (``x_``;
 # ``_`` alone may open emphasis), or that follows a roff escape
 _SCHEME_START = (

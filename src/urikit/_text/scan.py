@@ -587,6 +587,12 @@ class Scan:
                 cut = self._trim(start, start, cut)
             if cut <= start:
                 return None
+            if _open_escape(text, start, cut) >= 0:
+                # nothing before the cut stopped the reading: it would stop at the
+                # escape left open at its end, so that is cut too, unread (reading each
+                # of a run of "%" whole was quadratic in the run)
+                error = length = cut - start
+                continue
             try:
                 return cut, attempt(text[start:cut])
             except _Stop as exception:
