@@ -3,7 +3,8 @@ the files, their source and license, and the judging rule): every case of
 urltestdata.json, urltestdata-javascript-only.json (lone surrogates become U+FFFD, as
 the URL API's USVString conversion makes them) and ada's extra cases passes, but those
 listed in whatwg_not_passed.json with their reason, which must fail the rule exactly;
-percent-encoding.json in UTF-8; toascii.json through the host parser.
+percent-encoding.json in UTF-8; toascii.json and IdnaTestV2.json through the host
+parser.
 """
 
 from __future__ import annotations
@@ -128,6 +129,25 @@ def test_toascii(case: dict[str, Any]) -> None:
     else:
         url = parse(text)
         assert (url.host, url.hostname, url.pathname) == (case["output"], case["output"], "/x")
+
+
+IDNA = [case for case in _cases("IdnaTestV2.json") if case["input"] != ""]
+
+
+def test_all_idna_cases_are_there() -> None:
+    assert len(IDNA) == 2670  # and the one empty input, which no URL can hold
+
+
+@pytest.mark.parametrize("case", IDNA, ids=lambda case: repr(case["input"]))
+def test_idna_through_the_url_parser(case: dict[str, Any]) -> None:
+    """IdnaTestV2.json as WPT's IdnaTestV2.window.js reads it: ``https://{input}/x``."""
+    text = f"https://{case['input']}/x"
+    if case["output"] is None:
+        assert not can_parse(text)
+    else:
+        url = parse(text)
+        assert (url.host, url.hostname, url.pathname) == (case["output"], case["output"], "/x")
+        assert url.href == f"https://{case['output']}/x"
 
 
 def test_url_values() -> None:
