@@ -54,6 +54,7 @@ LAYERS: list[set[str]] = [
     {"errors", "_engine", "schemes"},  # what every layer may use: the errors, the seam
     {"_syntax"},  # the grammars as data and the one parser
     {"_algorithms"},  # what the RFCs do with components
+    {"_whatwg"},  # the URL Standard's own reading of a URL (its parser, hosts, record)
     {"_reference", "_operations", "_convert", "_generate"},  # the value type, its verbs
     # the wings on the value
     {"_text", "_html", "_lint", "_columns", "_templates", "_schemes", "_crawl"},

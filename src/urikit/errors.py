@@ -100,6 +100,50 @@ class ErrorKind(enum.Enum):
     #: of the Infra Standard under Fetch).
     INVALID_BASE64 = "invalid-base64"
 
+    # -- the URL Standard's failures: each is the validation error (WHATWG URL §1.1 table)
+    # -- recorded by the step of the basic URL parser (§4.4) or host parser (§3.5) that
+    # -- returns failure; the value is the Standard's name -------------------------------
+    #: A relative URL without a base, or with a base whose path is opaque (§4.4).
+    MISSING_SCHEME_NON_RELATIVE_URL = "missing-scheme-non-relative-URL"
+    #: A special URL, or one with credentials or a port, without a host (§4.4).
+    HOST_MISSING = "host-missing"
+    #: A port above 65535 (§4.4 port state).
+    PORT_OUT_OF_RANGE = "port-out-of-range"
+    #: A port with a code point that is not an ASCII digit (§4.4 port state).
+    PORT_INVALID = "port-invalid"
+    #: An opaque host with a forbidden host code point (§3.5 opaque-host parser).
+    HOST_INVALID_CODE_POINT = "host-invalid-code-point"
+    #: A domain that Unicode ToASCII rejects, or whose result is empty or holds a
+    #: forbidden domain code point (§3.3 domain parser).
+    DOMAIN_TO_ASCII = "domain-to-ASCII"
+    #: A host that ends in a number and has more than four parts (§3.5 IPv4 parser).
+    IPV4_TOO_MANY_PARTS = "IPv4-too-many-parts"
+    #: A part of such a host that is not a number (§3.5 IPv4 parser).
+    IPV4_NON_NUMERIC_PART = "IPv4-non-numeric-part"
+    #: A part of such a host above 255, or a last part too big for the bytes left (§3.5).
+    IPV4_OUT_OF_RANGE_PART = "IPv4-out-of-range-part"
+    #: ``[`` without the closing ``]`` (§3.5 host parser).
+    IPV6_UNCLOSED = "IPv6-unclosed"
+    #: An IPv6 address that begins with a single ``:`` (§3.5 IPv6 parser).
+    IPV6_INVALID_COMPRESSION = "IPv6-invalid-compression"
+    #: More than eight pieces (§3.5 IPv6 parser).
+    IPV6_TOO_MANY_PIECES = "IPv6-too-many-pieces"
+    #: ``::`` twice (§3.5 IPv6 parser).
+    IPV6_MULTIPLE_COMPRESSION = "IPv6-multiple-compression"
+    #: A code point that is not a hex digit or ``:``, or a ``:`` at the end (§3.5).
+    IPV6_INVALID_CODE_POINT = "IPv6-invalid-code-point"
+    #: Fewer than eight pieces and no ``::`` (§3.5 IPv6 parser).
+    IPV6_TOO_FEW_PIECES = "IPv6-too-few-pieces"
+    #: An IPv4 address after more than six pieces (§3.5 IPv6 parser).
+    IPV4_IN_IPV6_TOO_MANY_PIECES = "IPv4-in-IPv6-too-many-pieces"
+    #: An IPv4 address in an IPv6 address with a code point that does not belong there:
+    #: an empty part, a leading zero, a stray ``.`` (§3.5 IPv6 parser).
+    IPV4_IN_IPV6_INVALID_CODE_POINT = "IPv4-in-IPv6-invalid-code-point"
+    #: A part above 255 in an IPv4 address in an IPv6 address (§3.5 IPv6 parser).
+    IPV4_IN_IPV6_OUT_OF_RANGE_PART = "IPv4-in-IPv6-out-of-range-part"
+    #: Fewer than four parts in an IPv4 address in an IPv6 address (§3.5 IPv6 parser).
+    IPV4_IN_IPV6_TOO_FEW_PARTS = "IPv4-in-IPv6-too-few-parts"
+
 
 class URISyntaxError(ValueError):
     """The input is not valid under the rule and grammar asked for.

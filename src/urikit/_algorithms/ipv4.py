@@ -12,6 +12,8 @@ IPv4-mapped address as ``::ffff:1.2.3.4``, the URL Standard ``::ffff:102:304``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .._syntax.charsets import DIGIT, HEXDIG
 
 __all__ = ["ends_in_a_number", "ipv4_number", "whatwg_ipv4", "whatwg_ipv6"]
@@ -53,26 +55,54 @@ def ends_in_a_number(host: str) -> bool:
     return (last.isascii() and last.isdigit()) or (last[0] == "0" and ipv4_number(last) is not None)
 
 
-def whatwg_ipv4(host: str) -> int | None:
-    """The URL Standard's IPv4 parser on a host that ends in a number: the address, or
-    ``None`` (then browsers reject the host)."""
-    if host.count(".") > 4:
-        return None
+def whatwg_ipv4(host: str, report: Callable[[str, int], None] | None = None) -> int | None:
+    """The URL Standard's IPv4 parser (§3.5) on a host that ends in a number: the
+    address, or ``None`` for failure (then browsers reject the host).
+
+    ``report(name, offset)`` hears each validation error the parser records, in order:
+    its name and the index in ``host`` of the part at fault (0 for the host as a whole,
+    ``len(host)`` for an empty last part).  A failure's cause is the last one reported.
+
+    >>> seen = []
+    >>> whatwg_ipv4("0x7f.1", lambda name, offset: seen.append((name, offset))), seen
+    (2130706433, [('IPv4-too-few-parts', 0), ('IPv4-non-decimal-part', 0)])
+    """
+    say = report or _ignore
     parts = host.split(".")
-    if len(parts) > 1 and not parts[-1]:
-        parts.pop()
+    starts = [0]
+    for part in parts[:-1]:
+        starts.append(starts[-1] + len(part) + 1)
+    if parts[-1] == "":
+        say("IPv4-empty-part", len(host))
+        if len(parts) > 1:
+            parts.pop()
+    if len(parts) < 4:
+        say("IPv4-too-few-parts", 0)
     if len(parts) > 4:
+        say("IPv4-too-many-parts", starts[4])
         return None
-    numbers = [ipv4_number(part) for part in parts]
-    if None in numbers:
+    numbers = []
+    for part, start in zip(parts, starts, strict=False):
+        number = ipv4_number(part)
+        if number is None:
+            say("IPv4-non-numeric-part", start)
+            return None
+        if len(part) > 1 and part[0] == "0":  # the number parser's validationError: 0x, 0
+            say("IPv4-non-decimal-part", start)
+        numbers.append(number)
+    over = [start for number, start in zip(numbers, starts, strict=False) if number > 255]
+    if over:
+        say("IPv4-out-of-range-part", over[0])
+    if any(number > 255 for number in numbers[:-1]) or numbers[-1] >= 256 ** (5 - len(numbers)):
         return None
-    values: list[int] = numbers  # type: ignore[assignment]
-    if any(value > 255 for value in values[:-1]) or values[-1] >= 256 ** (5 - len(values)):
-        return None
-    address = values[-1]
-    for index, value in enumerate(values[:-1]):
-        address += value << (8 * (3 - index))
+    address = numbers[-1]
+    for index, number in enumerate(numbers[:-1]):
+        address += number << (8 * (3 - index))
     return address
+
+
+def _ignore(name: str, offset: int) -> None:
+    """No listener: the validation errors are not wanted."""
 
 
 def whatwg_ipv6(packed: bytes) -> str:
