@@ -42,7 +42,7 @@ def _name(path: Path) -> str:
 MODULES = {_name(path): ast.parse(path.read_text("utf-8")) for path in SOURCE.rglob("*.py")}
 #: The integrations: each imports its library (an optional extra) when it is imported.
 INTEGRATIONS = {"jsonschema", "pydantic", "strategies", "spark", "duckdb"}
-PUBLIC = {"__init__", "__main__", "errors", "schemes", "html", "batch"} | INTEGRATIONS
+PUBLIC = {"__init__", "__main__", "errors", "schemes", "html", "batch", "whatwg"} | INTEGRATIONS
 #: The columnar API over the package's public functions: urikit.spark and urikit.duckdb
 #: are built on urikit.batch.
 COLUMNAR = {"batch", "spark", "duckdb"}
@@ -58,7 +58,7 @@ LAYERS: list[set[str]] = [
     {"_reference", "_operations", "_convert", "_generate"},  # the value type, its verbs
     # the wings on the value
     {"_text", "_html", "_lint", "_columns", "_templates", "_schemes", "_crawl"},
-    {"__init__", "html", "batch"} | INTEGRATIONS,  # the public namespaces
+    {"__init__", "html", "batch", "whatwg"} | INTEGRATIONS,  # the public namespaces
     {"_cli", "__main__"},  # the command line, a client of the public surface
 ]
 

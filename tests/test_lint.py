@@ -260,17 +260,16 @@ def test_the_differential_resolves_against_the_base() -> None:
     assert not urikit.lint("//evil.com", base="http://good.example/", select=NO_DIFF)
 
 
-def test_without_ada_url_the_differential_is_unavailable(monkeypatch: pytest.MonkeyPatch) -> None:
-    _differential.whatwg.cache_clear()
+def test_the_differential_needs_no_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The URL Standard's reading is urikit's own: with ada-url unimportable, the same
+    findings (issue 31; tests/test_extras.py compares thousands)."""
     monkeypatch.setitem(sys.modules, "ada_url", None)  # import ada_url raises ImportError
-    try:
-        found = urikit.lint("http://0x7f.1/")
-    finally:
-        _differential.whatwg.cache_clear()
-    unavailable = [f for f in found if f.rule == NO_DIFF]
-    assert [(f.severity, f.position, f.end) for f in unavailable] == [("info", 0, 0)]
-    assert "urikit[whatwg]" in unavailable[0].message
-    assert {f.rule for f in found} == {"ipv4-rare-form", NO_DIFF}
+    found = urikit.lint("http://0x7f.1/")
+    assert [(f.rule, f.severity) for f in found] == [
+        (NO_DIFF, "error"),
+        ("ipv4-rare-form", "error"),
+    ]
+    assert "WHATWG '127.0.0.1'" in found[0].message
 
 
 # -- the function's contract -----------------------------------------------------------------
@@ -452,18 +451,6 @@ def test_cli_options(tmp_path: Path) -> None:
     assert run("lint", "--select", "port-out-of-range", str(path)).out.startswith(f"{path}:1:10:")
 
 
-def test_cli_notes_an_unavailable_rule_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    _differential.whatwg.cache_clear()
-    monkeypatch.setitem(sys.modules, "ada_url", None)
-    try:
-        result = run("lint", stdin=b"http://a/\nhttp://b/\n")
-    finally:
-        _differential.whatwg.cache_clear()
-    assert result.code == 0, result
-    assert result.err.count("note: parser-differential unavailable") == 1
-    assert result.lines == ["2 lines: 0 errors, 0 warnings, 0 info"]
-
-
 def test_cli_in_a_process() -> None:
     result = run_process("lint", "--json", "-", stdin=b"http:evil.com\n")
     (record,) = (json.loads(line) for line in result.out.splitlines())
@@ -583,7 +570,6 @@ def test_the_corners_of_each_check(
 
 def test_the_differential_helpers() -> None:
     assert repr(_differential.REJECTED) == "REJECTED"
-    assert _differential.whatwg() is not None
     assert _differential.canonical("[v1.a:b]") == "v1.a:b"  # IPvFuture: as written
     # a name outside ASCII in the URL Standard's IDNA form (urikit's UTS #46, no extra);
     # one that has none (a joiner out of context, RFC 5892 A.1) as written, lower-cased

@@ -131,8 +131,9 @@ def test_the_metadata(dist: Path) -> None:
         "extra ==" in requirement for requirement in meta.get_all("Requires-Dist", [])
     ), "the core has no runtime dependency"
     extras = set(meta.get_all("Provides-Extra", []))
-    assert {"idna", "browser", "jsonschema", "pydantic", "hypothesis", "test"} <= extras
-    assert {"arrow", "pandas", "polars", "spark", "whatwg"} <= extras
+    assert {"idna", "jsonschema", "pydantic", "hypothesis", "test"} <= extras
+    assert {"arrow", "pandas", "polars", "spark"} <= extras
+    assert not {"browser", "whatwg"} & extras  # the URL Standard is urikit's own (issue 31)
     spark = [r for r in meta.get_all("Requires-Dist", []) if 'extra == "spark"' in r]
     names = {re.match(r"[A-Za-z0-9._-]+", r)[0] for r in spark}  # type: ignore[index]
     assert names == {"pyspark", "pyarrow", "pandas"}

@@ -2,7 +2,8 @@
 strict and fast.
 
 The public surface is this module (``urikit.__all__``) and the namespaces
-``urikit.errors``, ``urikit.schemes``, ``urikit.html`` and ``urikit.batch``, and the
+``urikit.errors``, ``urikit.schemes``, ``urikit.html``, ``urikit.batch`` and
+``urikit.whatwg`` (the URL Standard, as browsers read URLs), and the
 integrations, each with its optional extra: ``urikit.jsonschema``, ``urikit.pydantic``,
 ``urikit.strategies``, ``urikit.spark`` and ``urikit.duckdb``; every other module is
 private.

@@ -423,25 +423,18 @@ def _finding_fields(found: Finding, line: int) -> dict[str, object]:
 
 def cmd_lint(args: argparse.Namespace, report: Reporter) -> None:
     """``urikit lint [FILE...|-]``: one report per finding, then a summary; the status by
-    the worst severity.  A rule that says it is unavailable (the parser differential
-    without ada-url) is noted once on stderr, not on every line."""
+    the worst severity."""
     select, ignore = _rule_names(args.select, "--select"), _rule_names(args.ignore, "--ignore")
     if args.base is not None:
         _base(args.base, args.grammar, "--base")
     report.failure_fields = {"findings": None}
     counts = {"error": 0, "warning": 0, "info": 0}
-    lines, noted = 0, False
+    lines = 0
     for number, text in inputs(report, files=args.files):
         lines += 1
-        found = []
-        for one in lint(text, grammar=args.grammar, base=args.base, select=select, ignore=ignore):
-            if one.rule == "parser-differential" and one.severity == "info":
-                if not noted:
-                    report.warn(f"{report.command}: note: parser-differential {one.message}")
-                    noted = True
-                continue
+        found = lint(text, grammar=args.grammar, base=args.base, select=select, ignore=ignore)
+        for one in found:
             counts[one.severity] += 1
-            found.append(one)
         if report.json:
             fields = {"findings": [_finding_fields(f, number) for f in found], "error": None}
             report.record(number, text, fields)

@@ -14,16 +14,16 @@ compute for a URL, each profile an ordered list of named steps
     the Internet Archive's default canonicalization, the one its SURT keys
     (:func:`urikit.surt`) are made of.
 ``whatwg``
-    the URL Standard's parse and serialization (browsers), through ``ada-url``.
+    the URL Standard's parse and serialization (browsers), urikit's own reading.
 ``rfc3986``
     :func:`urikit.normalize` (RFC 3986 §6.2.2 and §6.2.3).
 
 The first four are lenient as their sources are: any string gives a key, but a special
 scheme's URL without a host, whose key would not read back as itself
 (:class:`~urikit.URISyntaxError`, positioned in the caller's text): every key is its own
-key.  ``whatwg`` raises :class:`~urikit.URISyntaxError` (position 0, kind
-``INVALID_HOST``...) where the URL Standard's parser fails, ``rfc3986`` where the text
-is no URI reference.
+key.  ``whatwg`` raises :class:`~urikit.URISyntaxError` where the URL Standard's parser
+fails (the kind its validation error's name, at its position), ``rfc3986`` where the
+text is no URI reference.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from collections.abc import Mapping
 
 from .._algorithms.percent import require_str
 from .._operations import normalize
-from ..errors import ErrorKind, URISyntaxError
+from .._whatwg import parse as whatwg_parse
 from . import escapes, lenient, steps
 
 __all__ = ["PROFILES", "canonical_url", "canonicalize"]
@@ -160,17 +160,6 @@ def canonicalize(url: str, profile: str = "google") -> str:
 
 
 def _whatwg(url: str) -> str:
-    """The URL Standard's href of ``url`` (``ada_url``, the ``whatwg`` extra)."""
-    import ada_url
-
-    try:
-        return str(ada_url.URL(url).href)
-    except ValueError:
-        raise URISyntaxError(
-            url,
-            0,
-            ErrorKind.INVALID_HOST,
-            "the URL Standard's basic URL parser returns failure (WHATWG URL §4.4)",
-            rule="URL",
-            grammar="whatwg",
-        ) from None
+    """The URL Standard's href of ``url`` (its basic URL parser, §4.4, and serializer,
+    §4.5: urikit's own reading); a failure is the parser's error, at its position."""
+    return whatwg_parse(url).href

@@ -285,7 +285,7 @@ LINT_RULES: Mapping[str, LintRule] = _rules(
         "parser-differential",
         "error",
         "URL parsing confusion; RFC 3986 vs the WHATWG URL Standard",
-        "urllib.parse, the WHATWG URL Standard (ada-url) and urikit read different hosts",
+        "urllib.parse, the WHATWG URL Standard and urikit's RFC 3987 parser read different hosts",
     ),
 )
 

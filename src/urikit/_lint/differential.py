@@ -1,7 +1,7 @@
 """The parser differential of :func:`urikit.lint`: how ``urllib.parse.urlsplit``, the
-WHATWG URL Standard (what browsers, Node.js and pydantic implement, through the C++
-parser ``ada-url``, the optional extra ``urikit[whatwg]``) and urikit read the host of
-the same string, and a ``parser-differential`` finding when they read different hosts.
+WHATWG URL Standard (what browsers, Node.js and pydantic implement; urikit's own reading
+of it, :mod:`urikit._whatwg`) and urikit's RFC 3987 parser read the host of the same
+string, and a ``parser-differential`` finding when they read different hosts.
 
 Hosts are compared as the parsers hand them to a resolver: ASCII case ignored, IPv6
 addresses as addresses (``[::FFFF:7f00:1]`` is ``[::ffff:127.0.0.1]``), non-ASCII names
@@ -9,23 +9,22 @@ in their IDNA form; percent-encoding is *not* decoded, since a filter that compa
 strings sees it (``%65vil.com`` is not ``evil.com`` to urllib).  A parser that rejects
 the string has no reading; the rule fires when two parsers that accept it disagree.
 ``file://localhost/`` and ``file:///`` name the same machine (RFC 8089 §2): that the URL
-Standard drops ``localhost`` is no difference.  Without ``ada-url`` the rule says it is
-unavailable rather than guess.
+Standard drops ``localhost`` is no difference.  Every reading is urikit's own or the
+standard library's: no optional package changes a finding.
 """
 
 from __future__ import annotations
 
-import functools
 import ipaddress
 import urllib.parse
-from types import ModuleType
 
 from .._algorithms.idna import host_to_ascii
 from .._algorithms.ipv4 import whatwg_ipv6
+from .._whatwg import parse as whatwg_parse
 from ..errors import IDNAError
-from .catalogue import LINT_RULES, Finding, finding, shown
+from .catalogue import Finding, finding, shown
 
-__all__ = ["REJECTED", "Host", "canonical", "differential", "whatwg"]
+__all__ = ["REJECTED", "Host", "canonical", "differential"]
 
 
 class _Rejected:
@@ -40,16 +39,6 @@ REJECTED = _Rejected()
 Host = str | None | _Rejected
 
 
-@functools.cache
-def whatwg() -> ModuleType | None:
-    """The ``ada_url`` module (the extra ``urikit[whatwg]``), or ``None`` without it."""
-    try:
-        import ada_url
-    except ImportError:
-        return None
-    return ada_url
-
-
 def _urllib_host(text: str, base: str | None) -> Host:
     try:
         target = urllib.parse.urljoin(base, text) if base is not None else text
@@ -58,12 +47,11 @@ def _urllib_host(text: str, base: str | None) -> Host:
         return REJECTED
 
 
-def _whatwg_host(ada: ModuleType, text: str, base: str | None) -> Host:
+def _whatwg_host(text: str, base: str | None) -> Host:
     try:
-        url = ada.parse_url(ada.join_url(base, text) if base is not None else text)
+        return whatwg_parse(text, base).hostname or None
     except ValueError:
         return REJECTED
-    return url["hostname"] or None
 
 
 def canonical(host: Host) -> Host:
@@ -106,17 +94,10 @@ def _said(name: str, host: Host) -> str:
 def differential(text: str, base: str | None, urikit_host: Host) -> Finding | None:
     """The ``parser-differential`` finding for ``text`` (resolved against ``base`` when
     one is given), ``urikit_host`` being urikit's reading: the hosts of the three readings
-    when two that accept the string differ; an info finding when ada-url is missing."""
-    ada = whatwg()
-    if ada is None:
-        message = (
-            "unavailable: install urikit[whatwg] (ada-url) to compare with the WHATWG URL Standard"
-        )
-        source = LINT_RULES["parser-differential"].source
-        return Finding("parser-differential", "info", 0, 0, message, source)
+    when two that accept the string differ."""
     readings = (
         ("urllib.parse", _urllib_host(text, base)),
-        ("WHATWG", _whatwg_host(ada, text, base)),
+        ("WHATWG", _whatwg_host(text, base)),
         ("urikit", urikit_host),
     )
     accepted = {canonical(host) for _, host in readings if host is not REJECTED}

@@ -3,7 +3,7 @@
 The question web frameworks hand-roll (Django's ``url_has_allowed_host_and_scheme``,
 Rails' ``url_from``, the ``next=`` check of every login page): a string from a request
 is about to go into a ``Location`` header.  The verdict reads it three ways, as the
-browser that follows it (the WHATWG URL Standard, through ``ada-url``), as Python's
+browser that follows it (the WHATWG URL Standard, urikit's own reading), as Python's
 ``urllib.parse`` and as urikit (RFC 3987), each resolved against the page it is on; it is
 *safe* when every reading that accepts the string leads to an allowed host with an
 allowed scheme (or stays on the page's own site), the readings agree, and lint finds
@@ -22,9 +22,10 @@ from .. import schemes as schemes_registry
 from .._operations import resolve
 from .._reference import components_of
 from .._syntax.grammar import RFC3987
+from .._whatwg import parse as whatwg_parse
 from ..errors import ResolutionError, URISyntaxError
 from .catalogue import Finding
-from .differential import canonical, whatwg
+from .differential import canonical
 from .lint import lint
 
 __all__ = ["RedirectVerdict", "redirect_target"]
@@ -101,21 +102,13 @@ def _allowed(hosts: str | Iterable[str] | None) -> frozenset[tuple[str, str | No
 
 
 def _whatwg(url: str, base: str) -> tuple[str | None, str | None, str | None, str | None]:
-    """(target, host, scheme, port) as browsers read ``url`` on the page ``base``."""
-    ada = whatwg()
-    if ada is None:
-        return None, None, None, None
+    """(target, host, scheme, port) as browsers read ``url`` on the page ``base`` (the
+    URL Standard's basic URL parser, urikit's own reading)."""
     try:
-        target = ada.join_url(base, url)
-        parts = ada.parse_url(target)
+        target = whatwg_parse(url, base)
     except ValueError:
         return None, None, None, None
-    return (
-        str(target),
-        str(parts["hostname"]) or None,
-        str(parts["protocol"]).rstrip(":").lower(),
-        str(parts["port"]) or None,
-    )
+    return target.href, target.hostname or None, target.protocol[:-1], target.port or None
 
 
 def _urllib(url: str, base: str) -> tuple[str | None, str | None]:
@@ -189,7 +182,7 @@ def redirect_target(
     def verdict(safe: bool, reason: str) -> RedirectVerdict:
         return RedirectVerdict(url, target, hosts, scheme, safe, reason, deciding)
 
-    if whatwg() is not None and not followed:
+    if not followed:
         return verdict(False, "browsers cannot follow it (the URL Standard rejects it)")
     if deciding:
         first = deciding[0]
