@@ -257,6 +257,7 @@ def test_the_version_says_plainly_why_the_core_is_not_running(tmp_path: Path) ->
     root = _package_without_the_core(tmp_path)
     env = {**ENV, "PYTHONPATH": str(root)}
     env.pop("URIKIT_PURE_PYTHON", None)
+    env.pop("COVERAGE_PROCESS_CONFIG", None)  # a copy of the package: not the one measured
     version = f"urikit {urikit.__version__}; engine: pure Python"
     missing = subprocess.run(
         [sys.executable, "-m", "urikit", "--version"], env=env, capture_output=True, timeout=TIMEOUT
