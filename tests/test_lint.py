@@ -376,6 +376,51 @@ def test_the_hot_path_finds_what_the_full_one_does(text: str) -> None:
     assert fast == urikit.lint(text, grammar="rfc3987", ignore=NO_DIFF)
 
 
+#: Real URLs (tests/data/corpus_sample.txt, MIT), most of them plain.
+SAMPLE = (Path(__file__).parent / "data" / "corpus_sample.txt").read_text("utf-8").splitlines()
+#: References of the shapes lint_plain passes: a scheme, "//", a name, a path, a query
+#: and a fragment of any case, dots, digits, "_", "-", and ":" after other letters.
+PLAIN_LIKE = st.from_regex(
+    r"[A-Za-z][A-Za-z0-9+.-]{0,8}://[A-Za-z0-9._-]{1,20}"
+    r"(/[A-Za-z0-9._~!$&'()*+,;=:@/-]{0,20})?(\?[A-Za-z0-9=&:/?._-]{0,15})?(#[A-Za-z0-9:/?._-]{0,8})?",
+    fullmatch=True,
+)
+
+
+def _no_differential_when_plain(text: str) -> bool:
+    """Whether ``text`` is plain (``_lint._plain``), and then the parser differential,
+    computed whole, finds nothing: the claim that lets the default call return at once."""
+    from urikit._lint import lint as _lint
+    from urikit._syntax.grammar import RFC3987
+    from urikit._syntax.parse import components, split
+
+    parts = split(text, RFC3987, RFC3987.rules["URI-reference"])
+    if not _lint._plain(parts, text):
+        return False
+    assert parts is not None
+    assert _differential.differential(text, None, components(parts)[3]) is None, text
+    return True
+
+
+def test_no_plain_url_of_the_sample_has_a_differential() -> None:
+    plain = sum(_no_differential_when_plain(text) for text in SAMPLE)
+    assert plain > 0.9 * len(SAMPLE)  # the test reads most of the sample
+
+
+@given(
+    st.one_of(PLAIN_LIKE, st.from_regex(r"(?:http|foo|file)://[0-9a-fx.]{1,12}/", fullmatch=True))
+)
+@example("http://127.1/x")  # an IPv4 address to the URL Standard: not plain
+@example("http://0x1f/")  # 0.0.0.31 to the URL Standard: not plain
+@example("http://xn--bcher-kva.de/")
+@example("FILE://localhost/etc/hosts")
+@example("foo://Host.Example/a")
+@example("http://a..b/")
+@example("ws://-a_b-/x?t=1#x:y")
+def test_no_plain_reference_has_a_differential(text: str) -> None:
+    _no_differential_when_plain(text)
+
+
 # -- the catalogue in docs/lint.md ----------------------------------------------------------
 def test_the_docs_table_is_the_catalogue() -> None:
     docs = Path(__file__).parent.parent / "docs"

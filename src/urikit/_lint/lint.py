@@ -119,16 +119,9 @@ def lint(
     [('ipv4-rare-form', 7), ('encoded-dot-segment', 14)]
     """
     if grammar is None and type(text) is str:  # the hot path
-        if (
-            base is None
-            and core_lint_plain is not None
-            and (  # the differential runs unless ignored: the usual calls first
-                ignore == "parser-differential"
-                if select is None and type(ignore) is str
-                else "parser-differential" not in _enabled(select, ignore)
-            )
-            and core_lint_plain(text, _DANGEROUS_NAMES)
-        ):
+        if select is not None or (ignore is not None and ignore != "parser-differential"):
+            _enabled(select, ignore)  # a wrong rule name raises, whatever the text
+        if base is None and core_lint_plain is not None and core_lint_plain(text, _DANGEROUS_NAMES):
             return []  # in C: see _plain
         g = RFC3987
     else:
@@ -145,7 +138,7 @@ def lint(
         base_scheme, base_text = (found_base[0] or "").lower(), str(base)
     parts = split(text, g, g.rules["URI-reference"])
     found: list[Finding] = []
-    if "parser-differential" not in enabled and base is None and _plain(parts, text):
+    if base is None and _plain(parts, text):
         return found  # a reference none of whose checks can fire (without the core)
     if parts is None:
         reading = _invalid(text, g, found, base_scheme)
@@ -182,7 +175,12 @@ def _plain(parts: Parts | None, text: str) -> bool:
     "\\", ":" and ";" (the percent rules read those, and the rest); and in its query
     and fragment no ":" after "t", "a" or an escape (where a parameter that holds a
     javascript:, vbscript: or data: URL ends its scheme).  Each condition is one that
-    :func:`_components` tests before a check."""
+    :func:`_components` tests before a check.  Nor can the parser differential fire: the
+    three parsers read such a host alike (urllib.parse and urikit as written; the URL
+    Standard lower-cases it, its domain to ASCII maps nothing else of an ASCII name
+    without an A-label, and a last label that is no number, "0x" nor digits, makes it no
+    IPv4 address; a ``file:`` URL's ``localhost`` is the empty host, which the
+    differential takes for the same), and ``canonical`` compares them case-folded."""
     if parts is None or not text.isascii() or ("%" in text and _READ_ESCAPE.search(text)):
         return False
     scheme, authority, userinfo, host, port, path, query, fragment = components(parts)
