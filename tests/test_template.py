@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import pickle
 import re
@@ -25,6 +26,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tests.growth import assert_linear
+from tests.oracle import first_impossible
+from tests.profiles import THOROUGH
+from tests.strategies import template_ish
 from urikit import AmbiguousTemplateError, URISyntaxError, URITemplate, VarSpec
 from urikit.errors import ErrorKind
 from urikit.pydantic import ParsedURITemplate, URITemplateStr
@@ -56,8 +60,10 @@ def test_the_suite_is_there() -> None:
 @pytest.mark.parametrize(("template", "variables", "expected"), SUITE_CASES)
 def test_the_standard_suite(template: str, variables: dict[str, Any], expected: Any) -> None:
     if expected is False:  # an invalid template, or a prefix of a composite value
-        with pytest.raises(ValueError):
+        with pytest.raises(URISyntaxError) as raised:
             URITemplate(template).expand(variables)
+        assert raised.value.text == template
+        assert 0 <= raised.value.position <= len(template)
         return
     t = URITemplate(template)
     result = t.expand(variables)
@@ -160,6 +166,13 @@ ERRORS = [
     ("{x:1234*}", 7, UNEXPECTED),
     ("{x:12345}", 7, UNEXPECTED),
     ("{.a.b_c%41,D9:1,_*}", None, None),
+    # a modifier ends its varspec (§2.3-2.4): a triplet after one is no part of a name
+    ("{b*%41}", 3, UNEXPECTED),
+    ("{x:3%41}", 4, UNEXPECTED),
+    ("{x:%41}", 3, UNEXPECTED),
+    ("{x%41*%41,y}", 6, UNEXPECTED),
+    ("{a*%4", 3, UNEXPECTED),  # no "%" begins anything after a modifier, however cut
+    ("{x:%zz}", 3, UNEXPECTED),
     ("'{a}'", None, None),
 ]
 
@@ -175,6 +188,37 @@ def test_syntax_errors(template: str, position: int | None, kind: ErrorKind | No
     assert (error.text, error.position, error.kind) == (template, position, kind)
     assert (error.rule, error.grammar) == ("URI-Template", "rfc6570")
     assert "RFC" in error.reason
+
+
+@THOROUGH
+@given(template_ish())
+def test_a_template_or_a_syntax_error_where_the_abnf_stops(text: str) -> None:
+    """Any string: a template, or a URISyntaxError at the first character that no
+    template continues with, by the oracle of RFC 6570 §2's ABNF (``tests/oracle.py``);
+    no other exception."""
+    _check_syntax(text)
+
+
+def test_every_short_template_or_its_syntax_error() -> None:
+    """The same, for every string of up to four of a few pieces (31,000 of them): every
+    order of braces, an operator, a name, modifiers, triplets whole and cut."""
+    pieces = ["{", "}", "+", "a", "*", ":1", "%41", "%4", "%", ",", ".", " ", "="]
+    for size in range(5):
+        for chosen in itertools.product(pieces, repeat=size):
+            _check_syntax("".join(chosen))
+
+
+def _check_syntax(text: str) -> None:
+    stops = first_impossible(text, "URI-Template", "rfc6570")
+    try:
+        t = URITemplate(text)
+    except URISyntaxError as error:
+        assert (error.text, error.position) == (text, stops)
+        assert error.kind in (UNEXPECTED, INVALID, PCT)
+        assert (error.rule, error.grammar) == ("URI-Template", "rfc6570")
+        assert "RFC" in error.reason
+        return
+    assert stops is None and str(t) == text
 
 
 def test_the_literal_characters_are_those_of_the_abnf() -> None:
@@ -265,12 +309,39 @@ def test_value_errors() -> None:
         t.expand([("x", "1")])  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         t.partial([("x", "1")])  # type: ignore[arg-type]
-    with pytest.raises(ValueError):  # §2.4.1: no prefix of a composite value
-        URITemplate("{x:2}").expand({"x": ["ab"]})
     assert URITemplate("{x:2}").expand({"x": []}) == ""  # undefined: no prefix to take
-    with pytest.raises(URISyntaxError) as raised:  # no octets for a lone surrogate
-        t.expand({"x": "ab\ud800"})
-    assert (raised.value.text, raised.value.position) == ("ab\ud800", 2)
+
+
+#: Values a varspec cannot expand: a URISyntaxError of kind INVALID_VALUE at that varspec
+#: in the template, as a syntax error would be, from ``expand`` and ``partial`` alike.
+EXPANSION_ERRORS = [
+    ("x{keys:1}", {"keys": {"a": "b"}}, 2),  # §2.4.1: no prefix of an associative array
+    ("{?a,keys:1}", {"a": "1", "keys": ["b"]}, 4),  # nor of a list
+    ("/{x}{&y,z:2}", {"z": [("k", "v")]}, 8),  # nor of a list of pairs
+    ("{x}{+y}", {"y": ["a", "b\ud800"]}, 5),  # §3.2.1: a lone surrogate has no octets
+    ("{#x*}", {"x": {"\ud800": "v"}}, 2),
+    ("{x:2}", {"x": ["ab"]}, 1),
+]
+
+
+@pytest.mark.parametrize(("template", "variables", "position"), EXPANSION_ERRORS)
+def test_expansion_errors(template: str, variables: dict[str, Any], position: int) -> None:
+    t = URITemplate(template)
+    for call in (t.expand, t.partial):
+        with pytest.raises(URISyntaxError) as raised:
+            call(variables)
+        error = raised.value
+        assert (error.text, error.position, error.kind) == (
+            template,
+            position,
+            ErrorKind.INVALID_VALUE,
+        )
+        assert (error.rule, error.grammar) == ("URI-Template", "rfc6570")
+        assert "RFC" in error.reason and "\n" in str(error)  # the template, a caret
+    bound = URITemplate("{x:1,y}/{z}").partial({"y": "1"})  # y kept in bound
+    with pytest.raises(URISyntaxError) as raised:
+        bound.expand({"x": ["a"]})
+    assert (raised.value.text, raised.value.position) == ("{x:1,y}/{z}", 1)
 
 
 _URI_CHARACTERS = re.compile("(?:[-A-Za-z0-9._~:/?#\\[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*")
@@ -710,12 +781,28 @@ def test_parse_and_expand_take_linear_time() -> None:
     assert_linear(_refused, lambda n: "{" + "a" * n, (100_000, 1_000_000))
     assert_linear(_refused, lambda n: "%20" * (n // 3) + "%", (20_000, 200_000))
     assert_linear(_refused, lambda n: "{a" + ".a" * (n // 2) + ".}", (20_000, 200_000))
+    assert_linear(_refused, lambda n: "{" + "a%41" * (n // 4) + "*%41}", (20_000, 200_000))
+    assert_linear(_refused, lambda n: "{a" + ",a:1" * (n // 4) + "*}", (20_000, 200_000))
     t = URITemplate("{?list*}{/keys*}")
     assert_linear(
         lambda values: t.expand(values),
         lambda n: {"list": ["a b"] * (n // 8), "keys": {str(i): "v" for i in range(n // 8)}},
         (20_000, 200_000),
     )
+    # an expansion error, found again at its varspec: one more walk of the template
+    assert_linear(_refused_value, _with_a_list_prefixed, (20_000, 200_000))
+
+
+def _with_a_list_prefixed(n: int) -> URITemplate:
+    return URITemplate("{a}" * (n // 3) + "{x:1}")
+
+
+def _refused_value(t: URITemplate) -> int:
+    try:
+        t.expand({"a": "1", "x": ["a"]})
+    except URISyntaxError as error:
+        return error.position
+    raise AssertionError(str(t))
 
 
 # -- urikit.pydantic ---------------------------------------------------------------------------

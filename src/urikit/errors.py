@@ -100,6 +100,12 @@ class ErrorKind(enum.Enum):
     #: of the Infra Standard under Fetch).
     INVALID_BASE64 = "invalid-base64"
 
+    # -- the kind of a URI Template's expansion error: valid template, unusable value -----
+    #: A variable's value that its varspec cannot expand, at that varspec in the template:
+    #: a prefix modifier on a list or associative array (RFC 6570 §2.4.1), a string
+    #: with no octets (a lone surrogate: RFC 6570 §3.2.1, RFC 3986 §2.5).
+    INVALID_VALUE = "invalid-value"
+
 
 class URISyntaxError(ValueError):
     """The input is not valid under the rule and grammar asked for.
