@@ -418,6 +418,7 @@ def _assign(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
         taken[exploded] = []
     started: set[int] = set()
     allowed, j = unit.firsts, 0
+    counts: dict[int, int] = {}  # with any_order: the items of each expression
     if not extent:
         items: list[tuple[str, str]] = []
     elif extent[0] not in unit.firsts:
@@ -449,20 +450,23 @@ def _assign(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
                 if i >= j and delim == (seps[i] if groups[i] in started else firsts[i]):
                     k = i
                     break
+        if k >= 0 and specs[k].name not in repeated:  # its value now; the others' at the end
+            spec = specs[k]
+            if raw is None:  # the list [""], which no prefix takes (§2.4.1)
+                value: Matched | None = [""] if spec.prefix is None else None
+            elif spec.prefix is None and "," not in raw and "=" not in raw:
+                value = raw if PLAIN(raw) else decode_u(raw)
+            else:
+                value = read_value(op, spec, raw) if raw else ""
+            if value is not None:
+                values[spec.name] = value
+            elif spec.prefix is None or exploded < 0:
+                return False
+            else:  # longer than the prefix (§2.4.1): an item of the exploded variable
+                k = -1
         if k >= 0:
             taken[k] = raw
             j = k + 1
-            spec = specs[k]
-            if spec.name not in repeated:  # its value now; the others' at the end
-                if raw is None:  # the list [""], which no prefix takes (§2.4.1)
-                    value: Matched | None = [""] if spec.prefix is None else None
-                elif spec.prefix is None and "," not in raw and "=" not in raw:
-                    value = raw if PLAIN(raw) else decode_u(raw)
-                else:
-                    value = read_value(op, spec, raw) if raw else ""
-                if value is None:
-                    return False
-                values[spec.name] = value
         else:
             k = exploded
             if k < 0 or (
@@ -472,6 +476,15 @@ def _assign(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
             taken[k].append((name, raw))
             j = k
         started.add(groups[k])
+        if any_order:
+            counts[groups[k]] = counts.get(groups[k], 0) + 1
+    if any_order and extent:
+        # the items may come in any order, their delimiters may not: they are the ones
+        # expansion writes for as many items of each expression (§3.2.8-3.2.9)
+        first_of = dict(zip(groups, firsts, strict=True))
+        written = [first_of[g] + seps[0] * (n - 1) for g, n in sorted(counts.items())]
+        if "".join(written) != "".join([delim for delim, _ in items]):
+            return False
     for i in unit.finals:  # the exploded varspec, and those of repeated variables
         spec, got = specs[i], taken[i]
         if got is _UNSET or got == []:
@@ -551,6 +564,10 @@ def merge(found: Occurrences) -> dict[str, Matched] | None:
             for value in present
             if isinstance(value, list) and len(value) % 2 == 0 and isinstance(value[0], str)
         ]
+        # U+R keeps the triplets of a value as they are (§3.2.3): what {+x} reads as "é"
+        # may have been "%C3%A9" itself, the text that reading expands to
+        if any(OPERATORS[spec.operator].reserved for spec, _, _ in occurrences):
+            present += [_undecoded(value) for value in present]
         for candidate in present:
             if all(_agrees(spec, candidate, value, weak) for spec, value, weak in occurrences):
                 result[name] = candidate
@@ -558,6 +575,18 @@ def merge(found: Occurrences) -> dict[str, Matched] | None:
         else:
             return None
     return result
+
+
+def _undecoded(value: Matched) -> Matched:
+    """``value`` with its characters that ``encode_ur`` encodes written as it writes them
+    (its triplets then stand for themselves)."""
+    if isinstance(value, str):
+        return encode_ur(value)
+    if isinstance(value, dict):
+        return {encode_ur(key): encode_ur(item) for key, item in value.items()}
+    if value and isinstance(value[0], tuple):
+        return [(encode_ur(key), encode_ur(item)) for key, item in value]
+    return [encode_ur(item) for item in value]  # type: ignore[arg-type]
 
 
 def _array(flat: list[str]) -> Matched:
