@@ -562,6 +562,11 @@ MATCHES = [
     ("{;a:1,x*}", ";a=%26%2F", {"x": {"a": "&/"}}),
     ("{?a:2,x*}", "?a=ab&a=abc", {"a": "ab", "x": {"a": "abc"}}),
     ("{?a:2,x*}", "?a=abc&a=ab", {"x": [("a", "abc"), ("a", "ab")]}),
+    ("{?k,a:1,x*}", "?k=1,2&a=bc", {"k": ["1", "2"], "x": {"a": "bc"}}),  # k's, then x's
+    # and so is an item named like a varspec that the delimiters after it give to it
+    ("{?a}{?k,x*}", "?a=1&k=2", {"x": {"a": "1", "k": "2"}}),
+    ("{?a}{?k,x*}", "?a=1?k=2&a=3", {"a": "1", "k": "2", "x": {"a": "3"}}),
+    ("{;a}{;k,x*}", ";a=1;k", {"a": "1", "k": ""}),
     # what {+x} reads as "\u00e9" may have been "%C3%A9" itself, which {x:1} tells
     ("{x:1}/{+x}", "%25/%C3%A9a", {"x": "%C3%A9a"}),
     ("{x:1}/{+x}", "%C3%A9/%C3%A9a", {"x": "\u00e9a"}),
@@ -867,16 +872,24 @@ def test_named_runs_match_exactly_or_not_at_all(data: st.DataObject, t: URITempl
     matches nothing, in either order; misspelt elsewhere (a name, a delimiter), it matches
     only values that expand to the misspelling itself (up to order, in any order)."""
     values = data.draw(_run_values(t))
+    (exploded,) = [spec.name for spec in t.variables if spec.explode]
+    # the exploded variable's items named like the other varspecs (undefined), with
+    # values longer than their prefixes: they can only be the exploded variable's
+    alike = {exploded: [(spec.name, "a-\u00e9" * 2) for spec in t.variables if not spec.explode]}
+    for given in (values, alike):
+        uri = t.expand(given)
+        found = t.match(uri)
+        assert found is not None and t.expand(found) == uri, uri
+        found = t.match(uri, query="any")  # what is read in order is read in any order
+        assert found is not None and _reordered(t.expand(found), uri), uri
     uri = t.expand(values)
-    found = t.match(uri)
-    assert found is not None and t.expand(found) == uri, uri
-    found = t.match(uri, query="any")  # what is read in order is read in any order
-    assert found is not None and _reordered(t.expand(found), uri), uri
-    marked = t.expand({name: _marked(value) for name, value in values.items()})
-    marks = [found.start() for found in re.finditer("%C2%A7", marked)]
-    for at, misspelling in itertools.product(marks, _MISSPELLINGS):  # one at a time
-        misspelt = marked[:at] + misspelling + marked[at + 6 :]
-        assert (t.match(misspelt), t.match(misspelt, query="any")) == (None, None), misspelt
+    every = {spec.name: {_MARK: ""} if spec.explode else "" for spec in t.variables}
+    for given in (values, every):  # (every: each variable defined, each way of reading it)
+        marked = t.expand({name: _marked(value) for name, value in given.items()})
+        marks = [found.start() for found in re.finditer("%C2%A7", marked)]
+        for at, misspelling in itertools.product(marks, _MISSPELLINGS):  # one at a time
+            misspelt = marked[:at] + misspelling + marked[at + 6 :]
+            assert (t.match(misspelt), t.match(misspelt, query="any")) == (None, None), misspelt
     misspelt = data.draw(_misspelt(uri))
     found = t.match(misspelt)
     assert found is None or t.expand(found) == misspelt, found

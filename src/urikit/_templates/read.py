@@ -170,7 +170,15 @@ def _decoded_pairs(raw: Sequence[Sequence[str]]) -> Matched | None:
 def read_unit(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
     op = unit.op
     if op.named:
-        return _assign(unit, extent, any_order and op.char != ";", found)
+        if _assign(unit, extent, any_order and op.char != ";", found):
+            return True
+        if unit.exploded < 0:
+            return False
+        # an item may be the exploded variable's though a varspec before it has its name
+        # ("{?a}{?k,x*}": "?a=1&k=2" is x's two items): its items first, from scratch
+        for spec in unit.specs:  # (no variable of such a run occurs elsewhere)
+            found.values.pop(spec.name, None)
+        return _assign(unit, extent, False, found, eager=True)
     spec = unit.specs[0]
     if not extent:
         _record(found, spec, "" if not op.first else _ABSENT, weak=not op.first)
@@ -271,12 +279,13 @@ def read_exploded(unit: Unit, extent: str, values: dict[str, Matched]) -> bool:
     return True
 
 
-def _assign(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
+def _assign(unit: Unit, extent: str, any_order: bool, found: Found, *, eager: bool = False) -> bool:
     """Give the items of a named run to its varspecs (§3.2.7-3.2.9), and record their
     values.  Strict: the items in the order of the varspecs, each delimiter the one
     expansion writes there (an expression's ``first`` before its first item, else its
-    ``sep``); an item no varspec names goes to the exploded one.  ``any_order``: any
-    order, the first delimiter one of the run's."""
+    ``sep``); an item no varspec names goes to the exploded one (``eager``: every item
+    it can take there).  ``any_order``: any order, the first delimiter one of the
+    run's."""
     specs, groups, firsts, seps = unit.specs, unit.groups, unit.firsts_of, unit.seps_of
     index_of, exploded = unit.index_of or {}, unit.exploded
     op = unit.op
@@ -314,7 +323,11 @@ def _assign(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
                 if taken[i] is _UNSET:
                     k = i
                     break
-        else:
+        elif (
+            not eager
+            or exploded < 0
+            or delim != (seps[exploded] if groups[exploded] in started else firsts[exploded])
+        ):
             for i in index_of.get(name, ()):
                 if i >= j and delim == (seps[i] if groups[i] in started else firsts[i]):
                     k = i
