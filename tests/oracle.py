@@ -7,10 +7,10 @@ short inputs: it is slow and may backtrack.
 Nothing here comes from urikit: every character set is spelled out from the RFC text
 (:class:`Rfc3986`: RFC 3986 §2 and Appendix A, with RFC 2234's core rules and RFC 6874's
 ZoneID; :class:`Rfc2396`: RFC 2396 §2 and Appendix A, as RFC 2732 §3 amends them;
-:class:`Rfc3987`: RFC 3987 §2.2's ``ucschar`` and ``iprivate``, range by range), and
-turned into regex classes here (:func:`char_class`), so that a slip in urikit's sets
-cannot pass both.  ``tests/test_charsets.py`` compares urikit's sets with these, set by
-set.
+:class:`Rfc3987`: RFC 3987 §2.2's ``ucschar`` and ``iprivate``, range by range; and RFC
+6570 §2's ``URI-Template`` with them), and turned into regex classes here
+(:func:`char_class`), so that a slip in urikit's sets cannot pass both.
+``tests/test_charsets.py`` compares urikit's sets with these, set by set.
 
 Two questions are asked of them: ``accepts`` (does the rule match the whole text?) and
 ``first_impossible`` (the first index at which no string of the rule can continue the
@@ -372,7 +372,28 @@ IRI_ALIASES = {
 }
 RFC3987.update({alias: RFC3987[name] for alias, name in IRI_ALIASES.items()})
 
-PATTERNS = {"rfc3986": RFC3986, "rfc2396": RFC2396, "rfc3987": RFC3987}
+
+# -- RFC 6570 §2, rule by rule ------------------------------------------------------------
+# literals = %x21 / %x23-24 / %x26-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E
+#          / ucschar / iprivate / pct-encoded   (%x26-3B: verified erratum 6937)
+# (all of RFC 3987's ucschar: RFC 3987 §4.1 keeps bidirectional formatting characters
+# out of IRIs, and RFC 6570 none out of literals, which expansion pct-encodes, §3.1)
+TEMPLATE_LITERAL = (
+    "(?:[\\x21\\x23-\\x24\\x26-\\x3b\\x3d\\x3f-\\x5b\\x5d\\x5f\\x61-\\x7a\\x7e"
+    f"{spans_class(UCSCHAR_SPANS, frozenset())}{IPRIVATE}]|{PCT})"
+)
+VARCHAR = f"(?:[A-Za-z0-9_]|{PCT})"  # varchar = ALPHA / DIGIT / "_" / pct-encoded
+VARNAME = f"{VARCHAR}(?:\\.?{VARCHAR})*"  # varname = varchar *( ["."] varchar )
+# varspec = varname [ modifier-level4 ]; modifier-level4 = prefix / explode;
+# prefix = ":" max-length; max-length = %x31-39 0*3DIGIT; explode = "*"
+VARSPEC = f"{VARNAME}(?::[1-9][0-9]{{0,3}}|\\*)?"
+# expression = "{" [ operator ] variable-list "}"; operator = op-level2 / op-level3
+# (op-reserve, "=" / "," / "!" / "@" / "|", is reserved for future extensions: §2.2
+# defines no expansion for it, so no template holds it)
+EXPRESSION = f"\\{{[+#./;?&]?{VARSPEC}(?:,{VARSPEC})*\\}}"
+RFC6570 = {"URI-Template": f"(?:{TEMPLATE_LITERAL}|{EXPRESSION})*"}
+
+PATTERNS = {"rfc3986": RFC3986, "rfc2396": RFC2396, "rfc3987": RFC3987, "rfc6570": RFC6570}
 ORACLES = {g: {rule: re.compile(p) for rule, p in rules.items()} for g, rules in PATTERNS.items()}
 PARTIAL = {
     g: {rule: regex.compile(p) for rule, p in rules.items()} for g, rules in PATTERNS.items()

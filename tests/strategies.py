@@ -40,6 +40,7 @@ from urikit._generate import (
 from urikit._generate import port as port_rule
 from urikit._generate import scheme as scheme_rule
 from urikit.strategies import _drawn as strategy
+from urikit.strategies import uri_templates
 
 __all__ = [
     "AVOIDED_CATEGORIES",
@@ -47,6 +48,7 @@ __all__ = [
     "IRI_PARTS",
     "IRI_PARTS_KEPT",
     "MUTATION_ALPHABET",
+    "TEMPLATE_PIECES",
     "UNRESERVED",
     "URI_PARTS_UTF8",
     "IPv4address",
@@ -71,6 +73,7 @@ __all__ = [
     "scheme",
     "scheme_rule",
     "strategy",
+    "template_ish",
     "ucschar_kept",
     "uri",
     "uri_reference",
@@ -176,3 +179,42 @@ iri = iri_reference(relative=False)  # RFC 3987 §2.2 IRI
 def mutated(base: Rule, alphabet: str = MUTATION_ALPHABET) -> st.SearchStrategy[str]:
     """Strings of ``base`` with a few random edits (see ``mutation``)."""
     return strategy(mutation(base, alphabet))
+
+
+#: The pieces that make and break RFC 6570 §2 templates: braces, every operator (the
+#: reserved ones too), modifiers, digits, triplets whole and cut, commas and dots, and
+#: characters no template holds (a space, a control, a non-character, a lone surrogate).
+TEMPLATE_PIECES = [
+    *"{}{}{}+#./;?&=,!@|*:019%4Aa_-'~ ",
+    *("%41", "%2d", "%4", "%zz", ":1", ":10000", "*}", "{a", "{a*", "{a:1", "a}"),
+    *("{?a,b*}", "{x:3}"),
+    *("\u00e9", "\ue000", "\ufdd0", "\ud800", "\x7f", "\u200e"),
+]
+
+
+def template_ish() -> st.SearchStrategy[str]:
+    """Strings of :data:`TEMPLATE_PIECES`, and valid templates with a piece inserted (at
+    the end of a varspec, mostly: after its modifier, if any) or a character deleted:
+    valid templates and invalid ones that break anywhere (unclosed, a modifier or a
+    triplet where none may stand, a cut triplet ...)."""
+    return st.one_of(
+        st.lists(st.sampled_from(TEMPLATE_PIECES), max_size=12).map("".join), _broken()
+    )
+
+
+@st.composite
+def _broken(draw: st.DrawFn) -> str:
+    text = draw(uri_templates(names=st.sampled_from(["a", "b1", "%41", "c.d"])))
+    for _ in range(draw(st.integers(1, 2))):
+        ends = [i for i, char in enumerate(text) if char in ",}"]  # where a varspec ends
+        anywhere = not ends or draw(st.integers(0, 3)) == 0
+        at = draw(st.integers(0, len(text)) if anywhere else st.sampled_from(ends))
+        if draw(st.integers(0, 3)) == 0:
+            text = text[:at] + text[at + 1 :]
+        else:
+            text = text[:at] + draw(st.sampled_from(_AFTER_VARSPEC)) + text[at:]
+    return text
+
+
+#: What :func:`_broken` inserts: what may or may not continue a varspec (§2.3-2.4).
+_AFTER_VARSPEC = ["%41", "%2d", "%4", "*", ":1", ":10000", ".", ".a", ",", "}", "{", " "]

@@ -49,9 +49,11 @@ from pathlib import Path
 from typing import Any, Literal, TextIO
 
 import pytest
+from hypothesis import assume, given
 
 import urikit
 from tests.growth import assert_linear
+from tests.strategies import template_ish
 from urikit._cli import input as _cli_input
 from urikit._cli import text as _cli_text
 from urikit._cli.args import build_parser
@@ -2095,7 +2097,12 @@ def test_template_usage_errors() -> None:
         (["template", "expand", "/{x}", "--vars", "true"], "variables, not a boolean"),
         (["template", "expand", "/{x}", "--vars", '"x"'], "variables, not a string"),
         (["template", "expand", "/{x}", "--vars", "1.5"], "variables, not a number"),
-        (["template", "expand", "/{x:2}", "--var", 'x:=["a"]'], "the prefix modifier of x:2"),
+        (
+            ["template", "expand", "/{x:2}", "--var", 'x:=["a"]'],
+            "--var, --vars: TEMPLATE column 3: the prefix modifier of x:2",
+        ),
+        (["template", "match", "{b*%41}", "/x"], "TEMPLATE '{b*%41}': column 4: '%'"),
+        (["template", "expand", "{x:3%41}"], "TEMPLATE '{x:3%41}': column 5: '%'"),
     ]
     results = run_all(*(argv for argv, _ in cases), stdin=b"/u/1\n")
     for (argv, words), result in zip(cases, results, strict=True):
@@ -2106,6 +2113,45 @@ def test_template_usage_errors() -> None:
     assert no_template.code == 2 and "TEMPLATE" in no_template.err, no_template
     ambiguous = run("template", "expand", "{+path}{?q}", "--var", "path=/a", "--var", "q=1")
     assert (ambiguous.code, ambiguous.out) == (0, "/a?q=1\n"), ambiguous
+
+
+def test_template_expand_a_value_the_template_cannot_take() -> None:
+    """A line whose value its varspec cannot expand (§2.4.1: a prefix of a list) is an
+    invalid input, reported at the varspec's column in TEMPLATE, on one line."""
+    result = run("template", "expand", "/{x:2}", "-i", "-", stdin=b'{"x": ["a"]}\n{"x": "abc"}\n')
+    assert (result.code, result.lines) == (1, ["", "/ab"]), result
+    assert result.err.splitlines() == [
+        "<stdin>:1:1: TEMPLATE column 3: the prefix modifier of x:2 applies to strings, and "
+        "the value of 'x' is a list (RFC 6570 §2.4.1)"
+    ], result
+
+
+@given(template_ish())
+def test_template_commands_never_crash(text: str) -> None:
+    """Any TEMPLATE: a result (0), an input that does not match (1) or one line of usage
+    error (2: an invalid template at its column, one match cannot read back at its
+    column, a value the template cannot take at its varspec's column); no traceback."""
+    assume(not text.startswith("-"))
+    expand = run("template", "expand", text, "--var", "a=1", "--var", 'x:=["a"]')
+    match = run("template", "match", text, "/x", "?a=1")
+    refused: urikit.URISyntaxError | urikit.AmbiguousTemplateError | None = None
+    try:
+        urikit.URITemplate(text).match("")
+    except (urikit.URISyntaxError, urikit.AmbiguousTemplateError) as error:
+        refused = error
+    if isinstance(refused, urikit.URISyntaxError):
+        assert (expand.code, expand.out) == (2, ""), expand
+        assert_one_line(expand, "template expand", f"column {refused.position + 1}: ")
+    else:
+        assert expand.code in (0, 2) and "Traceback" not in expand.err, expand
+        if expand.code == 2:
+            assert_one_line(expand, "template expand", "--var, --vars: TEMPLATE column ")
+    if refused is not None:
+        assert (match.code, match.out) == (2, ""), match
+        assert_one_line(match, "template match", f"column {refused.position + 1}: ")
+    else:
+        assert match.code in (0, 1) and len(match.lines) == 2, match
+        assert "Traceback" not in match.err, match
 
 
 def test_template_help_mentions_every_flag() -> None:

@@ -92,7 +92,19 @@ CALLS: dict[str, Callable[[Any], object]] = {
         [(t, t)]
     ),
     "query_params": lambda t: urikit.parse("http://a/?" + t).query_params(),
+    "URITemplate": urikit.URITemplate,
+    "URITemplate.match": lambda t: urikit.URITemplate("/{x}{/y*}{?q,r:2,s*}").match(t),
+    "URITemplate.match any": lambda t: urikit.URITemplate("/{p}/x{;a*}{?q}{&r*}").match(
+        t, query="any"
+    ),
+    "URITemplate.expand": lambda t: urikit.URITemplate("{x}{+y:2}{?z*}").expand(
+        {"x": t, "y": t, "z": {t: t}}
+    ),
+    "URITemplate.partial": lambda t: urikit.URITemplate("{x,y}{#z:1}").partial({"x": t, "z": t}),
 }
+#: Where the text is a template variable's value: None, numbers and lists are values too
+#: (RFC 6570 §2.3; tests/test_template.py checks the types of values).
+VALUES = {"URITemplate.expand", "URITemplate.partial"}
 
 # Texts a contract must survive: controls, surrogates, non-ASCII, every delimiter.
 TEXT = st.text(
@@ -168,8 +180,8 @@ NONE_OK = {
 }
 
 
-# query_params: the test itself makes the text part of a str
-@pytest.mark.parametrize("name", [name for name in CALLS if name != "query_params"])
+# query_params: the test itself makes the text part of a str; VALUES: not texts
+@pytest.mark.parametrize("name", [name for name in CALLS if name not in {"query_params", *VALUES}])
 @pytest.mark.parametrize("value", NOT_STR, ids=lambda v: type(v).__name__)
 def test_what_is_not_a_str_is_a_type_error(name: str, value: object) -> None:
     if name in BYTES_OK and isinstance(value, bytes):

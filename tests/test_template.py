@@ -13,9 +13,11 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import pickle
 import re
+import string
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tests.growth import assert_linear
+from tests.oracle import first_impossible
+from tests.profiles import THOROUGH
+from tests.strategies import template_ish
 from urikit import AmbiguousTemplateError, URISyntaxError, URITemplate, VarSpec
 from urikit.errors import ErrorKind
 from urikit.pydantic import ParsedURITemplate, URITemplateStr
@@ -56,8 +61,10 @@ def test_the_suite_is_there() -> None:
 @pytest.mark.parametrize(("template", "variables", "expected"), SUITE_CASES)
 def test_the_standard_suite(template: str, variables: dict[str, Any], expected: Any) -> None:
     if expected is False:  # an invalid template, or a prefix of a composite value
-        with pytest.raises(ValueError):
+        with pytest.raises(URISyntaxError) as raised:
             URITemplate(template).expand(variables)
+        assert raised.value.text == template
+        assert 0 <= raised.value.position <= len(template)
         return
     t = URITemplate(template)
     result = t.expand(variables)
@@ -160,6 +167,13 @@ ERRORS = [
     ("{x:1234*}", 7, UNEXPECTED),
     ("{x:12345}", 7, UNEXPECTED),
     ("{.a.b_c%41,D9:1,_*}", None, None),
+    # a modifier ends its varspec (§2.3-2.4): a triplet after one is no part of a name
+    ("{b*%41}", 3, UNEXPECTED),
+    ("{x:3%41}", 4, UNEXPECTED),
+    ("{x:%41}", 3, UNEXPECTED),
+    ("{x%41*%41,y}", 6, UNEXPECTED),
+    ("{a*%4", 3, UNEXPECTED),  # no "%" begins anything after a modifier, however cut
+    ("{x:%zz}", 3, UNEXPECTED),
     ("'{a}'", None, None),
 ]
 
@@ -175,6 +189,37 @@ def test_syntax_errors(template: str, position: int | None, kind: ErrorKind | No
     assert (error.text, error.position, error.kind) == (template, position, kind)
     assert (error.rule, error.grammar) == ("URI-Template", "rfc6570")
     assert "RFC" in error.reason
+
+
+@THOROUGH
+@given(template_ish())
+def test_a_template_or_a_syntax_error_where_the_abnf_stops(text: str) -> None:
+    """Any string: a template, or a URISyntaxError at the first character that no
+    template continues with, by the oracle of RFC 6570 §2's ABNF (``tests/oracle.py``);
+    no other exception."""
+    _check_syntax(text)
+
+
+def test_every_short_template_or_its_syntax_error() -> None:
+    """The same, for every string of up to four of a few pieces (31,000 of them): every
+    order of braces, an operator, a name, modifiers, triplets whole and cut."""
+    pieces = ["{", "}", "+", "a", "*", ":1", "%41", "%4", "%", ",", ".", " ", "="]
+    for size in range(5):
+        for chosen in itertools.product(pieces, repeat=size):
+            _check_syntax("".join(chosen))
+
+
+def _check_syntax(text: str) -> None:
+    stops = first_impossible(text, "URI-Template", "rfc6570")
+    try:
+        t = URITemplate(text)
+    except URISyntaxError as error:
+        assert (error.text, error.position) == (text, stops)
+        assert error.kind in (UNEXPECTED, INVALID, PCT)
+        assert (error.rule, error.grammar) == ("URI-Template", "rfc6570")
+        assert "RFC" in error.reason
+        return
+    assert stops is None and str(t) == text
 
 
 def test_the_literal_characters_are_those_of_the_abnf() -> None:
@@ -265,12 +310,39 @@ def test_value_errors() -> None:
         t.expand([("x", "1")])  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         t.partial([("x", "1")])  # type: ignore[arg-type]
-    with pytest.raises(ValueError):  # §2.4.1: no prefix of a composite value
-        URITemplate("{x:2}").expand({"x": ["ab"]})
     assert URITemplate("{x:2}").expand({"x": []}) == ""  # undefined: no prefix to take
-    with pytest.raises(URISyntaxError) as raised:  # no octets for a lone surrogate
-        t.expand({"x": "ab\ud800"})
-    assert (raised.value.text, raised.value.position) == ("ab\ud800", 2)
+
+
+#: Values a varspec cannot expand: a URISyntaxError of kind INVALID_VALUE at that varspec
+#: in the template, as a syntax error would be, from ``expand`` and ``partial`` alike.
+EXPANSION_ERRORS = [
+    ("x{keys:1}", {"keys": {"a": "b"}}, 2),  # §2.4.1: no prefix of an associative array
+    ("{?a,keys:1}", {"a": "1", "keys": ["b"]}, 4),  # nor of a list
+    ("/{x}{&y,z:2}", {"z": [("k", "v")]}, 8),  # nor of a list of pairs
+    ("{x}{+y}", {"y": ["a", "b\ud800"]}, 5),  # §3.2.1: a lone surrogate has no octets
+    ("{#x*}", {"x": {"\ud800": "v"}}, 2),
+    ("{x:2}", {"x": ["ab"]}, 1),
+]
+
+
+@pytest.mark.parametrize(("template", "variables", "position"), EXPANSION_ERRORS)
+def test_expansion_errors(template: str, variables: dict[str, Any], position: int) -> None:
+    t = URITemplate(template)
+    for call in (t.expand, t.partial):
+        with pytest.raises(URISyntaxError) as raised:
+            call(variables)
+        error = raised.value
+        assert (error.text, error.position, error.kind) == (
+            template,
+            position,
+            ErrorKind.INVALID_VALUE,
+        )
+        assert (error.rule, error.grammar) == ("URI-Template", "rfc6570")
+        assert "RFC" in error.reason and "\n" in str(error)  # the template, a caret
+    bound = URITemplate("{x:1,y}/{z}").partial({"y": "1"})  # y kept in bound
+    with pytest.raises(URISyntaxError) as raised:
+        bound.expand({"x": ["a"]})
+    assert (raised.value.text, raised.value.position) == ("{x:1,y}/{z}", 1)
 
 
 _URI_CHARACTERS = re.compile("(?:[-A-Za-z0-9._~:/?#\\[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*")
@@ -464,6 +536,40 @@ MATCHES = [
     ("{?x,y}{&x}", "?x=1&x=1", {"x": "1"}),
     ("{?x,y}{&x}", "?x=1&x=2", None),
     ("{?x,y}{&x}", "?x=%C3&x=%C3", None),
+    # named runs with an exploded variable decode as every allow-U value does (§1.5,
+    # §3.2.1): only what expansion writes, upper-case triplets of characters that are
+    # not unreserved; "-" is always written "-", "/" always "%2F"
+    ("{?a,b*}", "?a=x%2dy", None),
+    ("{?a,b*}", "?a=x%2Dy", None),
+    ("{?a,b*}", "?a=x-y", {"a": "x-y"}),
+    ("{?a,b*}", "?a=x%2Fy", {"a": "x/y"}),
+    ("{?a,b*}", "?a=x%2fy", None),
+    ("{?a,b*}", "?k=%c3%a9", None),
+    ("{?a,b*}", "?k=%C3%A9&b=%2D", None),
+    ("{?a,b*}", "?k=%C3%A9&b=-", {"b": {"k": "\u00e9", "b": "-"}}),
+    ("{?a:2,b*}", "?a=%2d", None),
+    ("{;x*}", ";x=%7e", None),
+    ("{;x*}", ";x=%7E", None),
+    ("{;a,x*}", ";a=%2f", None),
+    ("{;a,x*}", ";y=%2F;a", {"x": {"y": "/", "a": ""}}),
+    ("{&a*}", "&k=%2f&k=%2F", None),
+    ("{&a*}", "&a=%2F&a=", {"a": ["/", ""]}),
+    # allow U+R keeps every triplet it is given as it is (§3.2.3): any case, any octet
+    ("{+x}", "%2d%2D", {"x": "%2d%2D"}),
+    ("{#x}", "#%c3%a9", {"x": "%c3%a9"}),
+    ("{+x:2}", "%2d", None),  # a prefix of 2 characters cannot be 3 ("%2d" kept)
+    # an item longer than a varspec's prefix is the exploded variable's (§2.4.1)
+    ("{;a:1,x*}", ";a=%26%2F", {"x": {"a": "&/"}}),
+    ("{?a:2,x*}", "?a=ab&a=abc", {"a": "ab", "x": {"a": "abc"}}),
+    ("{?a:2,x*}", "?a=abc&a=ab", {"x": [("a", "abc"), ("a", "ab")]}),
+    ("{?k,a:1,x*}", "?k=1,2&a=bc", {"k": ["1", "2"], "x": {"a": "bc"}}),  # k's, then x's
+    # and so is an item named like a varspec that the delimiters after it give to it
+    ("{?a}{?k,x*}", "?a=1&k=2", {"x": {"a": "1", "k": "2"}}),
+    ("{?a}{?k,x*}", "?a=1?k=2&a=3", {"a": "1", "k": "2", "x": {"a": "3"}}),
+    ("{;a}{;k,x*}", ";a=1;k", {"a": "1", "k": ""}),
+    # what {+x} reads as "\u00e9" may have been "%C3%A9" itself, which {x:1} tells
+    ("{x:1}/{+x}", "%25/%C3%A9a", {"x": "%C3%A9a"}),
+    ("{x:1}/{+x}", "%C3%A9/%C3%A9a", {"x": "\u00e9a"}),
 ]
 
 
@@ -505,6 +611,14 @@ OTHERS = [
     ),
     ("file:///{path}", "file:///a/b", "strict", None),
     ("file:///{path}", "file:///a%2Fb", "strict", {"path": "a/b"}),
+    # in any order, the items move and their delimiters stay: each is the one expansion
+    # writes there ("?" begins an expression, "&" follows an item, §3.2.8-3.2.9)
+    ("{?a}{?b,c}", "?b=2?a=1&c=3", "any", {"b": "2", "a": "1", "c": "3"}),
+    ("{?a}{?b,c}", "?b=2&c=3?a=1", "any", None),
+    ("{?x:1}{?y*}", "?A=?a=", "any", None),
+    ("{?x:3}{?y*}", "?k=1?y=2", "any", None),
+    ("{?k:1}{&x*}", "?=.", "any", None),
+    ("{?k:1}{&x*}", "&k=1", "any", {"x": {"k": "1"}}),
 ]
 
 
@@ -616,51 +730,171 @@ def _mutated(draw: st.DrawFn, uri: str) -> str:
     return uri
 
 
+#: RFC 3986 §2.3 unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~", spelled out.
+_UNRESERVED = frozenset(string.ascii_letters + string.digits + "-._~")
+_UPPER_TRIPLET = re.compile("%(?:[A-F][0-9A-F]|[0-9][A-F])")  # one that lower() changes
+_ASCII_TRIPLET = re.compile("%[0-7][0-9A-F]")
+
+
+@st.composite
+def _misspelt(draw: st.DrawFn, uri: str) -> str:
+    """``uri`` with one or two characters written as expansion never writes them (§1.5,
+    §3.2.1): a triplet in lower case, an unreserved character as a triplet (in either
+    case: ``-`` as ``%2D`` or ``%2d``), an ASCII triplet as its character; or with one
+    of the delimiters ``?``, ``&``, ``;`` for another, or each ``?`` and ``&`` drawn anew."""
+    for _ in range(draw(st.integers(1, 2))):
+        places = {
+            "lower": [found.start() for found in _UPPER_TRIPLET.finditer(uri)],
+            "encode": [i for i, char in enumerate(uri) if char in _UNRESERVED],
+            "encode a mark": [i for i, char in enumerate(uri) if char in "-._~"],  # no name's
+            "decode": [found.start() for found in _ASCII_TRIPLET.finditer(uri)],
+            "swap": [i for i, char in enumerate(uri) if char in "?&;"],
+            "swap all": [0] if re.search("[?&;]", uri) else [],
+        }
+        edits = [edit for edit, where in places.items() if where]
+        if not edits:
+            break
+        edit = draw(st.sampled_from(edits))
+        at = draw(st.sampled_from(places[edit]))
+        if edit.startswith("encode"):
+            triplet = f"%{ord(uri[at]):02X}"
+            uri = uri[:at] + (triplet.lower() if draw(st.booleans()) else triplet) + uri[at + 1 :]
+        elif edit == "swap":  # a delimiter for another
+            other = draw(st.sampled_from(sorted(set("?&;") - {uri[at]})))
+            uri = uri[:at] + other + uri[at + 1 :]
+        elif edit == "swap all":  # each of "?" and "&" for one of them
+            uri = "".join(draw(st.sampled_from("?&")) if char in "?&" else char for char in uri)
+        elif edit == "lower":
+            uri = uri[:at] + uri[at : at + 3].lower() + uri[at + 3 :]
+        else:
+            uri = uri[:at] + chr(int(uri[at + 1 : at + 3], 16)) + uri[at + 3 :]
+    return uri
+
+
+def _reordered(uri: str, other: str) -> bool:
+    """What ``query="any"`` promises of its answers (docs/templates.md): ``uri`` is
+    ``other`` with items in another order and the delimiters where they were, checked
+    as the same delimiters in the same order and the same characters."""
+    delimiters = re.compile("[^?&#;]")
+    return delimiters.sub("", uri) == delimiters.sub("", other) and sorted(uri) == sorted(other)
+
+
 @FILTERED
 @given(st.data(), invertible_templates())
 def test_match_never_gives_a_wrong_answer(data: st.DataObject, t: URITemplate) -> None:
-    """Near misses of expansions: what matches expands back to that URI exactly."""
-    uri = data.draw(_mutated(t.expand(data.draw(template_variables(t)))))
+    """Near misses of expansions: what matches expands back to that URI exactly; with
+    ``query="any"``, to that URI up to the order of its items."""
+    uri = t.expand(data.draw(template_variables(t)))
+    uri = data.draw(st.one_of(_mutated(uri), _misspelt(uri)))
     found = t.match(uri)
     if found is not None:
         assert t.expand(found) == uri
-
-
-_PLAIN = st.text(
-    st.sampled_from([*"ab Z09-_~/?#[]@!$&'()*+;=:", "\u00e9", "\u20ac"]), min_size=1, max_size=5
-)
-
-
-@FILTERED
-@given(st.data(), invertible_templates(prefixes=False))
-def test_match_gives_back_values_in_normal_form(data: st.DataObject, t: URITemplate) -> None:
-    """``match(expand(v)) == v`` for values in the normal form of docs/templates.md:
-    defined strings where the variable is not exploded, lists of two or more where it is
-    (members without the separators that may stand unencoded: "," and "." and "%"),
-    ``None`` only where no ``{x}`` or ``{+x}`` can stand for it."""
-    exploded = {spec.name for spec in t.variables if spec.explode}
-    weak = {spec.name for spec in t.variables if spec.operator in ("", "+")}
-    member = _PLAIN.filter(lambda s: not set(s) & set(",.%="))
-    values: dict[str, Any] = {}
-    for name in sorted({spec.name for spec in t.variables}):
-        if name in exploded:
-            value: Any = data.draw(st.lists(member, min_size=2, max_size=3))
-        else:
-            value = data.draw(_PLAIN.filter(lambda s: "%" not in s))
-        if name not in weak and data.draw(st.booleans()):
-            value = None
-        values[name] = value
-    uri = t.expand(values)
-    assert t.match(uri) == {name: value for name, value in values.items() if value is not None}
-
-
-@FILTERED
-@given(st.data(), invertible_templates(prefixes=False))
-def test_match_any_order_takes_the_strict_form(data: st.DataObject, t: URITemplate) -> None:
-    values = data.draw(template_variables(t))
-    uri = t.expand(values)
     found = t.match(uri, query="any")
-    assert found is not None and t.expand(found) == uri
+    if found is not None:
+        assert _reordered(t.expand(found), uri)
+
+
+#: Values full of characters that allow U writes as triplets (§1.5), and unreserved ones;
+#: names like the runs' variables.  "\u00a7" marks where a misspelling will stand.
+_MARK = "\u00a7"
+_RUN_TEXT = st.text(
+    st.sampled_from([*"-~.a", " ", "/", "&", "=", ",", "%", "\u00e9", _MARK]),
+    min_size=1,
+    max_size=4,
+)
+_RUN_KEYS = st.one_of(st.sampled_from(["a", "k", "x"]), _RUN_TEXT)
+#: Ways to write a character of a value that allow U never takes (§1.5, §3.2.1: upper-case
+#: triplets of the characters that are not unreserved, RFC 3986 §2.3 and §6.2.2.1-2).
+_MISSPELLINGS = ["%2d", "%2D", "%2e", "%7E", "%5f", "%41", "%c3%a9", "%C3%a9", "%2f", "%3d"]
+
+
+@st.composite
+def named_runs(draw: st.DrawFn) -> URITemplate:
+    """Runs of adjacent named expressions that end with an exploded varspec after others
+    (``{;a,x*}``, ``{?a:1}{&k,x*}``: §3.2.7-3.2.9), plain or with a prefix, between
+    literals; those of the invertible subset."""
+    ops = [";"] if draw(st.booleans()) else ["?", "&"]
+    expressions = []
+    for last in [False] * draw(st.integers(0, 1)) + [True]:
+        count = draw(st.integers(1, 2))
+        modifiers = st.sampled_from(["", ":1", ":3"])
+        specs = [draw(st.sampled_from(["a", "k"])) + draw(modifiers) for _ in range(count)]
+        if last:
+            specs.append(draw(st.sampled_from(["x", "a"])) + "*")
+        expressions.append("{" + draw(st.sampled_from(ops)) + ",".join(specs) + "}")
+    before, after = draw(st.sampled_from(["", "/p"])), draw(st.sampled_from(["", "#f"]))
+    t = URITemplate(before + "".join(expressions) + after)
+    try:
+        t.match("")
+    except AmbiguousTemplateError:
+        assume(False)
+    return t
+
+
+def _run_values(t: URITemplate) -> st.SearchStrategy[dict[str, Any]]:
+    """Values of a named run: lists, associative arrays and pairs for its exploded
+    variable, strings for those with a prefix, strings or lists for the others."""
+    composite = st.one_of(
+        st.lists(_RUN_TEXT, max_size=3),
+        st.dictionaries(_RUN_KEYS, _RUN_TEXT, max_size=3),
+        st.lists(st.tuples(_RUN_KEYS, _RUN_TEXT), min_size=1, max_size=3),
+    )
+    strategies = {}
+    for spec in t.variables:
+        if spec.explode:
+            strategies[spec.name] = st.one_of(st.none(), composite)
+        elif spec.prefix is None:  # (strings twice as often as lists or undefined)
+            lists = st.lists(_RUN_TEXT, max_size=2)
+            strategies[spec.name] = st.one_of(st.none(), _RUN_TEXT, _RUN_TEXT, lists)
+        else:
+            strategies[spec.name] = st.one_of(st.none(), _RUN_TEXT)
+    return st.fixed_dictionaries(strategies)
+
+
+def _marked(value: Any) -> Any:
+    """``value`` with :data:`_MARK` before each of its strings (names too; first, so that
+    any prefix keeps it)."""
+    if isinstance(value, str):
+        return _MARK + value
+    if isinstance(value, dict):
+        return {_marked(name): _marked(item) for name, item in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(_marked(item) for item in value)
+    return value
+
+
+@settings(THOROUGH, suppress_health_check=FILTERED.suppress_health_check)
+@given(st.data(), named_runs())
+def test_named_runs_match_exactly_or_not_at_all(data: st.DataObject, t: URITemplate) -> None:
+    """A named run with an exploded variable, values that expand to triplets: their
+    expansion matches; written with a character of a value as expansion never writes it
+    (``%2d`` or ``%2D`` for ``-``, ``%c3%a9`` for ``%C3%A9``: each, at each "\u00a7"), it
+    matches nothing, in either order; misspelt elsewhere (a name, a delimiter), it matches
+    only values that expand to the misspelling itself (up to order, in any order)."""
+    values = data.draw(_run_values(t))
+    (exploded,) = [spec.name for spec in t.variables if spec.explode]
+    # the exploded variable's items named like the other varspecs (undefined), with
+    # values longer than their prefixes: they can only be the exploded variable's
+    alike = {exploded: [(spec.name, "a-\u00e9" * 2) for spec in t.variables if not spec.explode]}
+    for given in (values, alike):
+        uri = t.expand(given)
+        found = t.match(uri)
+        assert found is not None and t.expand(found) == uri, uri
+        found = t.match(uri, query="any")  # what is read in order is read in any order
+        assert found is not None and _reordered(t.expand(found), uri), uri
+    uri = t.expand(values)
+    every = {spec.name: {_MARK: ""} if spec.explode else "" for spec in t.variables}
+    for given in (values, every):  # (every: each variable defined, each way of reading it)
+        marked = t.expand({name: _marked(value) for name, value in given.items()})
+        marks = [found.start() for found in re.finditer("%C2%A7", marked)]
+        for at, misspelling in itertools.product(marks, _MISSPELLINGS):  # one at a time
+            misspelt = marked[:at] + misspelling + marked[at + 6 :]
+            assert (t.match(misspelt), t.match(misspelt, query="any")) == (None, None), misspelt
+    misspelt = data.draw(_misspelt(uri))
+    found = t.match(misspelt)
+    assert found is None or t.expand(found) == misspelt, found
+    found = t.match(misspelt, query="any")
+    assert found is None or _reordered(t.expand(found), misspelt), found
 
 
 # -- time linear in the length -------------------------------------------------------------
@@ -685,6 +919,20 @@ GROWTH = [
     ("{?q,page}", lambda n: "?q=" + "%41" * (n // 3)),
     ("X{.x}/{y}", lambda n: "X." + "a" * n + "/b"),
     ("X{.x}/{y}", lambda n: "X." + "a" * n + "/%"),
+    # named runs with an exploded variable, long values and many items full of triplets
+    ("{?a,b*}", lambda n: "?a=" + "%C3%A9" * (n // 6)),
+    ("{?a,b*}", lambda n: "?a=1" + "&k=%20" * (n // 6)),
+    ("{?a,b*}", lambda n: "?a=1" + "&k=%20" * (n // 6) + "%2d"),  # refused at the end
+    ("{?a,b*}", lambda n: "?a=" + "%20" * (n // 3) + "%2d"),
+    ("{;x*}", lambda n: ";k=%C3%A9" * (n // 9)),
+    ("{;a:3,x*}", lambda n: ";a=" + "%20" * (n // 3)),  # longer than the prefix
+    ("{&a*}", lambda n: "&a=" + "%C3%A9" * (n // 6) + "%c3%a9"),
+    ("{?a}{?b,c*}", lambda n: "?b=1" + "?k=%20" * (n // 6)),  # delimiters out of place
+    ("{?a:2,b*}", lambda n: "?" + "&".join(["a=%2D"] * (n // 6))),
+    # allow U+R keeps what it does not decode: lower-case triplets, unreserved ones
+    ("{+x}", lambda n: "%c3%a9" * (n // 6)),
+    ("{#x}", lambda n: "#" + "%2D%C3%A9" * (n // 9)),
+    ("{x:1}/{+x}", lambda n: "%25/" + "%C3%A9" * (n // 6)),  # read undecoded, then checked
 ]
 
 
@@ -710,12 +958,28 @@ def test_parse_and_expand_take_linear_time() -> None:
     assert_linear(_refused, lambda n: "{" + "a" * n, (100_000, 1_000_000))
     assert_linear(_refused, lambda n: "%20" * (n // 3) + "%", (20_000, 200_000))
     assert_linear(_refused, lambda n: "{a" + ".a" * (n // 2) + ".}", (20_000, 200_000))
+    assert_linear(_refused, lambda n: "{" + "a%41" * (n // 4) + "*%41}", (20_000, 200_000))
+    assert_linear(_refused, lambda n: "{a" + ",a:1" * (n // 4) + "*}", (20_000, 200_000))
     t = URITemplate("{?list*}{/keys*}")
     assert_linear(
         lambda values: t.expand(values),
         lambda n: {"list": ["a b"] * (n // 8), "keys": {str(i): "v" for i in range(n // 8)}},
         (20_000, 200_000),
     )
+    # an expansion error, found again at its varspec: one more walk of the template
+    assert_linear(_refused_value, _with_a_list_prefixed, (20_000, 200_000))
+
+
+def _with_a_list_prefixed(n: int) -> URITemplate:
+    return URITemplate("{a}" * (n // 3) + "{x:1}")
+
+
+def _refused_value(t: URITemplate) -> int:
+    try:
+        t.expand({"a": "1", "x": ["a"]})
+    except URISyntaxError as error:
+        return error.position
+    raise AssertionError(str(t))
 
 
 # -- urikit.pydantic ---------------------------------------------------------------------------

@@ -143,6 +143,11 @@ class ErrorKind(enum.Enum):
     IPV4_IN_IPV6_OUT_OF_RANGE_PART = "IPv4-in-IPv6-out-of-range-part"
     #: Fewer than four parts in an IPv4 address in an IPv6 address (§3.5 IPv6 parser).
     IPV4_IN_IPV6_TOO_FEW_PARTS = "IPv4-in-IPv6-too-few-parts"
+    # -- the kind of a URI Template's expansion error: valid template, unusable value -----
+    #: A variable's value that its varspec cannot expand, at that varspec in the template:
+    #: a prefix modifier on a list or associative array (RFC 6570 §2.4.1), a string
+    #: with no octets (a lone surrogate: RFC 6570 §3.2.1, RFC 3986 §2.5).
+    INVALID_VALUE = "invalid-value"
 
 
 class URISyntaxError(ValueError):

@@ -537,7 +537,7 @@ def cmd_template(args: argparse.Namespace, report: Reporter) -> None:
         try:
             expanded = template.expand(given)
         except (TypeError, ValueError) as error:
-            raise UsageError(f"--var, --vars: {error}") from None
+            raise UsageError(f"--var, --vars: {_value_problem(error)}") from None
         report.file = "<arg>"
         report.result(1, text, expanded)
         return
@@ -558,9 +558,18 @@ def cmd_template(args: argparse.Namespace, report: Reporter) -> None:
         try:
             expanded = template.expand({**given, **line})
         except (TypeError, ValueError) as error:
-            report.failed(number, text, InputProblem(0, "invalid-value", str(error)))
+            problem = InputProblem(0, "invalid-value", _value_problem(error))
+            report.failed(number, text, problem)
             continue
         report.result(number, text, expanded)
+
+
+def _value_problem(error: TypeError | ValueError) -> str:
+    """One line for a value the template cannot take (a URISyntaxError is at the column
+    of TEMPLATE where the varspec stands)."""
+    if isinstance(error, URISyntaxError):
+        return f"TEMPLATE column {error.position + 1}: {error.reason}"
+    return str(error)
 
 
 def _template_variables(vars_: str | None, var: list[str]) -> dict[str, object]:

@@ -200,12 +200,18 @@ class Matcher:
         extents = self.pattern(uri)
         if extents is None:
             return None
-        any_order = query == "any"
+        values = self._read(extents.groups(), query == "any")
+        if values is None and query == "any":  # what is read in order is read in any order
+            values = self._read(extents.groups(), False)
+        return values
+
+    def _read(self, groups: Sequence[str], any_order: bool) -> dict[str, Matched] | None:
+        """The values of the units' extents ``groups``, or None."""
         values: dict[str, Matched] = {}
         occurrences: Found | None = None
         # (zip's strict= is a keyword call, slow on this path: the lengths are equal)
         for (how, unit, simple, tail, first, name, unordered), extent in zip(  # noqa: B905
-            self.readers, extents.groups()
+            self.readers, groups
         ):
             if tail:
                 if len(extent) < tail:

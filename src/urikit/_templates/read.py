@@ -1,20 +1,19 @@
 """Reading the values of a URI Template's variables out of the stretch of a URI that one
 unit of the template wrote (``match`` finds the stretches): values decoded as
-their operator encoded them (RFC 6570 §1.5, §3.2.1), the items of named expressions
-given to their varspecs (§3.2.7-3.2.9), and one value per variable from all its
-occurrences, checked by expanding it again wherever it stands.
+their operator encoded them (``decode``), the items of named expressions given to their
+varspecs (§3.2.7-3.2.9), and one value per variable from all its occurrences, checked
+by expanding it again wherever it stands.
 """
 
 from __future__ import annotations
 
-import contextlib
 import re
-from binascii import a2b_qp
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .._syntax import charsets as cs
 from .._syntax.charsets import char_class_regex
+from .decode import decode_u, decode_u_all, decode_u_list, decode_ur
 from .syntax import OPERATORS, Operator, VarSpec, encode_ur, expand_varspec
 
 __all__ = [
@@ -23,9 +22,6 @@ __all__ = [
     "Matched",
     "Simple",
     "Unit",
-    "decode_u",
-    "decode_u_all",
-    "decode_ur",
     "merge",
     "read_exploded",
     "read_plain",
@@ -66,131 +62,6 @@ class Unit(NamedTuple):
     simple: bool = False
 
 
-# -- decoding values (RFC 6570 §1.5, §3.2.1) -----------------------------------------------
-def decode_u(text: str) -> str | None:
-    """The value that ``encode_u`` writes as ``text``, or ``None`` (no value: a bad or
-    lower-case triplet, an encoded unreserved character, octets that are not UTF-8)."""
-    if "%" not in text:
-        return text if _UNRESERVED(text) else None
-    if not _U_WRITTEN(text):
-        return None
-    try:
-        return _unescape(text)
-    except UnicodeDecodeError:
-        return None
-
-
-def decode_u_all(texts: list[str]) -> list[str] | None:
-    """:func:`decode_u` of each of ``texts``, or ``None`` if one has no value: the texts
-    checked and decoded at once, joined by a line feed (which no extent holds)."""
-    joined = "\n".join(texts)
-    return _split_decoded(joined, "\n", "%0A") if _U_WRITTEN_LINES(joined) else None
-
-
-def _split_decoded(joined: str, sep: str, encoded: str) -> list[str] | None:
-    """The values of ``joined``, ``encode_u``'s writing of values (checked) joined by
-    ``sep``, whose triplet is ``encoded``: decoded whole when none of them holds it."""
-    if "%" not in joined:
-        return joined.split(sep)
-    try:
-        if encoded not in joined:  # (UTF-8 octets do not run across a separator)
-            return _unescape(joined).split(sep)
-        return [_unescape(text) if "%" in text else text for text in joined.split(sep)]
-    except UnicodeDecodeError:
-        return None
-
-
-def _unescape(text: str) -> str:
-    """``text`` (unreserved characters and triplets only) with its triplets decoded, as
-    UTF-8 (``UnicodeDecodeError`` if they are not): quoted-printable's ``=XX`` is the
-    same code, decoded by ``binascii`` in C, and ``=`` stands nowhere else in ``text``."""
-    return a2b_qp(text.replace("%", "=").encode("ascii")).decode("utf-8")
-
-
-_UNRESERVED = re.compile(char_class_regex(cs.UNRESERVED) + "*").fullmatch
-
-
-def _triplet_regex(excluded: frozenset[str]) -> str:
-    """The upper-case triplets but those of the ``excluded`` characters, as alternatives
-    by first hexadecimal digit (one look at each character, no lookahead)."""
-    lows: dict[str, set[str]] = {}  # the second digits allowed after each first one
-    for code in range(256):
-        if chr(code) not in excluded:
-            digits = f"{code:02X}"
-            lows.setdefault(digits[0], set()).add(digits[1])
-    highs: dict[frozenset[str], set[str]] = {}  # the first digits of each set of seconds
-    for high, allowed in lows.items():
-        highs.setdefault(frozenset(allowed), set()).add(high)
-    alternatives = [
-        char_class_regex(firsts) + char_class_regex(seconds) for seconds, firsts in highs.items()
-    ]
-    return "%(?:" + "|".join(sorted(alternatives)) + ")"
-
-
-_U_CHAR = char_class_regex(cs.UNRESERVED)
-_U_TRIPLET = _triplet_regex(cs.UNRESERVED)
-#: What ``encode_u`` writes: unreserved characters and upper-case triplets (§3.2.1),
-#: never the triplet of an unreserved character (RFC 3986 §2.3); a loop unrolled, so
-#: that each character is looked at once.
-_U_WRITTEN = re.compile(f"{_U_CHAR}*(?:{_U_TRIPLET}{_U_CHAR}*)*").fullmatch
-_U_LINES = char_class_regex(cs.UNRESERVED | {"\n"})
-_U_WRITTEN_LINES = re.compile(f"{_U_LINES}*(?:{_U_TRIPLET}{_U_LINES}*)*").fullmatch  # joined
-_U_COMMAS = char_class_regex(cs.UNRESERVED | {","})
-_U_WRITTEN_COMMAS = re.compile(f"{_U_COMMAS}*(?:{_U_TRIPLET}{_U_COMMAS}*)*").fullmatch
-_TRIPLETS = re.compile("(?:%[0-9A-Fa-f]{2})+")
-_HEXDIG = frozenset(cs.HEXDIG)
-#: A text without ``=`` whose triplets are all of characters that ``encode_ur`` encodes
-#: (but ``%``, whose triplet may be kept): ``_unescape`` decodes it, if it is UTF-8.
-_UR_TRIPLET = _triplet_regex(cs.UNRESERVED | cs.RESERVED | {"%"})
-_UR_DECODABLE_ONLY = re.compile(f"[^%=]*(?:{_UR_TRIPLET}[^%=]*)*").fullmatch
-#: The ASCII characters that ``encode_ur`` encodes, by their triplet.
-_UR_DECODED = {
-    f"%{code:02X}": chr(code)
-    for code in range(0x80)
-    if chr(code) not in cs.UNRESERVED | cs.RESERVED
-}
-
-
-def decode_ur(text: str) -> str:
-    """A value that ``encode_ur`` writes as ``text`` (``text`` holds URI characters and
-    valid triplets only): each triplet decoded where the expansion would have written
-    it so (a character outside unreserved and reserved, in upper-case UTF-8), else kept
-    as the triplet it is, which ``encode_ur`` keeps too."""
-    if "%" not in text:
-        return text
-    if _UR_DECODABLE_ONLY(text):  # every triplet one that encode_ur writes: all at once
-        with contextlib.suppress(UnicodeDecodeError):  # (else some are kept: one by one)
-            return _unescape(text)
-
-    def decode(found: re.Match[str]) -> str:
-        run, out, i = found[0], [], 0
-        after = text[found.end() : found.end() + 2]
-        if len(run) == 3 and run[1] < "8":  # one ASCII character: decoded if encode_ur
-            char = _UR_DECODED.get(run)  # writes it so, else kept as it is
-            if char is None:
-                return run
-            if char != "%" or len(after) < 2 or not set(after) <= _HEXDIG:
-                return char
-            return run  # "%" then two HEXDIG would be kept as a triplet
-        chars = bytes.fromhex(run.replace("%", "")).decode("utf-8", "surrogateescape")
-        for char in chars:
-            width = 1 if 0xDC80 <= ord(char) <= 0xDCFF else len(char.encode("utf-8"))
-            written = run[i : i + 3 * width]
-            i += 3 * width
-            following = after if i == len(run) else ""  # "%" or a character no HEXDIG
-            if width == 1 and 0xDC80 <= ord(char) <= 0xDCFF:
-                out.append(written)
-            elif char == "%" and len(following) == 2 and set(following) <= _HEXDIG:
-                out.append(written)  # "%" then two HEXDIG would be kept as a triplet
-            elif encode_ur(char) == written:
-                out.append(char)
-            else:
-                out.append(written)
-        return "".join(out)
-
-    return _TRIPLETS.sub(decode, text)
-
-
 # -- reading a unit's extent -----------------------------------------------------------
 _ABSENT = None
 PLAIN = re.compile(char_class_regex(cs.UNRESERVED) + "+").fullmatch
@@ -220,9 +91,7 @@ def read_plain(body: str) -> Matched | None:
     """``read_value`` of a varspec without modifiers of an operator of allow U but the named
     ones (``{x}``, ``{.x}``, ``{/x}``) that expands to ``body``: a string, or a list
     (members joined by ``,``, which ``encode_u`` writes as ``%2C`` in values)."""
-    if not _U_WRITTEN_COMMAS(body):
-        return None
-    values = _split_decoded(body, ",", "%2C")
+    values = decode_u_list(body)
     if values is None:
         return None
     return values[0] if len(values) == 1 else values
@@ -301,7 +170,15 @@ def _decoded_pairs(raw: Sequence[Sequence[str]]) -> Matched | None:
 def read_unit(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
     op = unit.op
     if op.named:
-        return _assign(unit, extent, any_order and op.char != ";", found)
+        if _assign(unit, extent, any_order and op.char != ";", found):
+            return True
+        if unit.exploded < 0:
+            return False
+        # an item may be the exploded variable's though a varspec before it has its name
+        # ("{?a}{?k,x*}": "?a=1&k=2" is x's two items): its items first, from scratch
+        for spec in unit.specs:  # (no variable of such a run occurs elsewhere)
+            found.values.pop(spec.name, None)
+        return _assign(unit, extent, False, found, eager=True)
     spec = unit.specs[0]
     if not extent:
         _record(found, spec, "" if not op.first else _ABSENT, weak=not op.first)
@@ -402,12 +279,13 @@ def read_exploded(unit: Unit, extent: str, values: dict[str, Matched]) -> bool:
     return True
 
 
-def _assign(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
+def _assign(unit: Unit, extent: str, any_order: bool, found: Found, *, eager: bool = False) -> bool:
     """Give the items of a named run to its varspecs (§3.2.7-3.2.9), and record their
     values.  Strict: the items in the order of the varspecs, each delimiter the one
     expansion writes there (an expression's ``first`` before its first item, else its
-    ``sep``); an item no varspec names goes to the exploded one.  ``any_order``: any
-    order, the first delimiter one of the run's."""
+    ``sep``); an item no varspec names goes to the exploded one (``eager``: every item
+    it can take there).  ``any_order``: any order, the first delimiter one of the
+    run's."""
     specs, groups, firsts, seps = unit.specs, unit.groups, unit.firsts_of, unit.seps_of
     index_of, exploded = unit.index_of or {}, unit.exploded
     op = unit.op
@@ -418,6 +296,7 @@ def _assign(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
         taken[exploded] = []
     started: set[int] = set()
     allowed, j = unit.firsts, 0
+    counts: dict[int, int] = {}  # with any_order: the items of each expression
     if not extent:
         items: list[tuple[str, str]] = []
     elif extent[0] not in unit.firsts:
@@ -444,25 +323,32 @@ def _assign(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
                 if taken[i] is _UNSET:
                     k = i
                     break
-        else:
+        elif (
+            not eager
+            or exploded < 0
+            or delim != (seps[exploded] if groups[exploded] in started else firsts[exploded])
+        ):
             for i in index_of.get(name, ()):
                 if i >= j and delim == (seps[i] if groups[i] in started else firsts[i]):
                     k = i
                     break
+        if k >= 0 and specs[k].name not in repeated:  # its value now; the others' at the end
+            spec = specs[k]
+            if raw is None:  # the list [""], which no prefix takes (§2.4.1)
+                value: Matched | None = [""] if spec.prefix is None else None
+            elif spec.prefix is None and "," not in raw and "=" not in raw:
+                value = raw if PLAIN(raw) else decode_u(raw)
+            else:
+                value = read_value(op, spec, raw) if raw else ""
+            if value is not None:
+                values[spec.name] = value
+            elif spec.prefix is None or exploded < 0:
+                return False
+            else:  # longer than the prefix (§2.4.1): an item of the exploded variable
+                k = -1
         if k >= 0:
             taken[k] = raw
             j = k + 1
-            spec = specs[k]
-            if spec.name not in repeated:  # its value now; the others' at the end
-                if raw is None:  # the list [""], which no prefix takes (§2.4.1)
-                    value: Matched | None = [""] if spec.prefix is None else None
-                elif spec.prefix is None and "," not in raw and "=" not in raw:
-                    value = raw if PLAIN(raw) else decode_u(raw)
-                else:
-                    value = read_value(op, spec, raw) if raw else ""
-                if value is None:
-                    return False
-                values[spec.name] = value
         else:
             k = exploded
             if k < 0 or (
@@ -472,6 +358,15 @@ def _assign(unit: Unit, extent: str, any_order: bool, found: Found) -> bool:
             taken[k].append((name, raw))
             j = k
         started.add(groups[k])
+        if any_order:
+            counts[groups[k]] = counts.get(groups[k], 0) + 1
+    if any_order and extent:
+        # the items may come in any order, their delimiters may not: they are the ones
+        # expansion writes for as many items of each expression (§3.2.8-3.2.9)
+        first_of = dict(zip(groups, firsts, strict=True))
+        written = [first_of[g] + seps[0] * (n - 1) for g, n in sorted(counts.items())]
+        if "".join(written) != "".join([delim for delim, _ in items]):
+            return False
     for i in unit.finals:  # the exploded varspec, and those of repeated variables
         spec, got = specs[i], taken[i]
         if got is _UNSET or got == []:
@@ -551,6 +446,10 @@ def merge(found: Occurrences) -> dict[str, Matched] | None:
             for value in present
             if isinstance(value, list) and len(value) % 2 == 0 and isinstance(value[0], str)
         ]
+        # U+R keeps the triplets of a value as they are (§3.2.3): what {+x} reads as "é"
+        # may have been "%C3%A9" itself, the text that reading expands to
+        if any(OPERATORS[spec.operator].reserved for spec, _, _ in occurrences):
+            present += [_undecoded(value) for value in present]
         for candidate in present:
             if all(_agrees(spec, candidate, value, weak) for spec, value, weak in occurrences):
                 result[name] = candidate
@@ -558,6 +457,18 @@ def merge(found: Occurrences) -> dict[str, Matched] | None:
         else:
             return None
     return result
+
+
+def _undecoded(value: Matched) -> Matched:
+    """``value`` with its characters that ``encode_ur`` encodes written as it writes them
+    (its triplets then stand for themselves)."""
+    if isinstance(value, str):
+        return encode_ur(value)
+    if isinstance(value, dict):
+        return {encode_ur(key): encode_ur(item) for key, item in value.items()}
+    if value and isinstance(value[0], tuple):
+        return [(encode_ur(key), encode_ur(item)) for key, item in value]
+    return [encode_ur(item) for item in value]  # type: ignore[arg-type]
 
 
 def _array(flat: list[str]) -> Matched:

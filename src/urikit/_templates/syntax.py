@@ -21,7 +21,7 @@ from typing import NamedTuple
 from .._algorithms.percent import unencodable
 from .._syntax import charsets as cs
 from .._syntax.charsets import bad_escape, char_class_regex
-from ..errors import ErrorKind, URISyntaxError, describe_char
+from ..errors import ErrorKind, InternalError, URISyntaxError, describe_char
 
 __all__ = [
     "LITERALS",
@@ -213,12 +213,13 @@ def _fail(text: str, at: int, kind: ErrorKind, reason: str) -> URISyntaxError:
     return URISyntaxError(text, at, kind, reason, rule="URI-Template", grammar="rfc6570")
 
 
-def _unexpected(text: str, at: int, expected: str) -> URISyntaxError:
-    """The error at ``text[at]`` (or the end), where ``expected`` could continue."""
+def _unexpected(text: str, at: int, expected: str, *, pct: bool = True) -> URISyntaxError:
+    """The error at ``text[at]`` (or the end), where ``expected`` could continue (and a
+    pct-encoded triplet too, if ``pct``: then a ``%`` here begins a bad one)."""
     if at == len(text):
         return _fail(text, at, ErrorKind.UNEXPECTED_CHARACTER, f"the template ends; {expected}")
     char = text[at]
-    if char == "%":
+    if char == "%" and pct:
         return _fail(
             text,
             bad_escape(text, at),
@@ -264,28 +265,43 @@ def _expression_error(text: str, start: int) -> URISyntaxError:
         i = found.end()
         if i < end and text[i] == ".":
             return _unexpected(text, i + 1, f"expected {varname} after '.'")
-        after = "expected ',' or '}' (RFC 6570 §2.2)"
+        after, modified = "expected ',' or '}' (RFC 6570 §2.2)", True
         if i < end and text[i] == ":":
             i += 1
             if i == end or text[i] not in "123456789":
                 return _unexpected(
-                    text, i, "a prefix is a number from 1 to 9999 (RFC 6570 §2.4.1 max-length)"
+                    text,
+                    i,
+                    "a prefix is a number from 1 to 9999 (RFC 6570 §2.4.1 max-length)",
+                    pct=False,
                 )
             i = _MORE_DIGITS.match(text, i + 1).end()  # type: ignore[union-attr]
             if i < end and text[i] in cs.DIGIT:
                 return _unexpected(text, i, "a prefix is at most 9999 (RFC 6570 §2.4.1)")
-            after = "expected ',' or '}': a prefix cannot be exploded (RFC 6570 §2.4)"
+            after = (
+                "a prefix cannot be exploded: a modifier is a prefix or an explode, not "
+                "both (RFC 6570 §2.4 modifier-level4)"
+                if i < end and text[i] == "*"
+                else "expected ',' or '}' after the prefix modifier, which ends its varspec "
+                "(RFC 6570 §2.3, §2.4.1)"
+            )
         elif i < end and text[i] == "*":
             i += 1
-            after = "expected ',' or '}' after the explode modifier (RFC 6570 §2.4.2)"
-        elif i < end and text[i] not in ",}":
-            after = "expected ':', '*', ',' or '}' (RFC 6570 §2.2-2.4)"
+            after = (
+                "expected ',' or '}' after the explode modifier, which ends its varspec "
+                "(RFC 6570 §2.3, §2.4.2)"
+            )
+        else:  # a "%" here begins no triplet: the name would have taken one
+            modified = False
+            if i < end and text[i] not in ",}":
+                after = "expected ':', '*', ',' or '}' (RFC 6570 §2.2-2.4)"
         if i < end and text[i] == ",":
             i += 1
             continue
         if i < end and text[i] == "}":  # pragma: no cover - the expression was valid
-            raise AssertionError(f"the expression at {start} is valid")
-        return _unexpected(text, i, after)
+            detail = f"the expression at {start} is valid, and its regex refused it"
+            raise InternalError(text, "rfc6570", "URI-Template", detail)
+        return _unexpected(text, i, after, pct=not modified)  # no triplet after a modifier
 
 
 # -- the expansion of one varspec (RFC 6570 Appendix A) --------------------------------------

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Literal
 
+from ..errors import ErrorKind, URISyntaxError
 from .match import AmbiguousTemplateError, Matched, Matcher, compile_matcher
 from .syntax import (
     OPERATORS,
@@ -123,12 +124,15 @@ class URITemplate:
             raise TypeError(f"variables is a mapping, not {type(variables).__name__}")
         if self._bound:
             variables = {**variables, **self._bound}
-        return "".join(
-            [
-                part if part.__class__ is str else _expand_expression(part, variables)  # type: ignore[arg-type]
-                for part in self._plan
-            ]
-        )
+        try:
+            return "".join(
+                [
+                    part if part.__class__ is str else _expand_expression(part, variables)  # type: ignore[arg-type]
+                    for part in self._plan
+                ]
+            )
+        except ValueError as error:  # a value its varspec cannot take: say which
+            raise _value_error(self._text, self._parts, variables, error) from None
 
     def partial(self, variables: Mapping[str, object]) -> URITemplate:
         """The template whose expansion with any other variables is this template's
@@ -153,11 +157,14 @@ class URITemplate:
         given = {**variables, **self._bound}
         bound = dict(self._bound)
         pieces = []
-        for part in self._parts:
-            if isinstance(part, str):
-                pieces.append(part)
-            else:
-                pieces.append(_partial_expression(part, given, bound))
+        try:
+            for part in self._parts:
+                if isinstance(part, str):
+                    pieces.append(part)
+                else:
+                    pieces.append(_partial_expression(part, given, bound))
+        except ValueError as error:  # a value its varspec cannot take: say which
+            raise _value_error(self._text, self._parts, given, error) from None
         result = URITemplate("".join(pieces))
         names = {spec.name for spec in result.variables}
         result._bound = MappingProxyType({k: v for k, v in bound.items() if k in names}) or _EMPTY
@@ -236,6 +243,39 @@ def _rebuild(text: str, bound: dict[str, object]) -> URITemplate:
     template = URITemplate(text)
     template._bound = MappingProxyType(bound) if bound else _EMPTY
     return template
+
+
+def _value_error(
+    text: str, parts: tuple[Part, ...], variables: Mapping[str, object], error: ValueError
+) -> ValueError:
+    """The error of the first varspec of ``text`` whose value in ``variables`` it cannot
+    expand (``error`` was raised expanding it): a :class:`URISyntaxError` of kind
+    ``INVALID_VALUE`` at that varspec in the template, as a syntax error of the
+    template would be (a prefix of a list, §2.4.1; a string without octets, §3.2.1)."""
+    for part in parts:
+        if isinstance(part, Expression):
+            at = part.start + 1 + len(part.operator.char)
+            for spec in part.varspecs:
+                value = variables.get(spec.name)
+                try:
+                    expand_varspec(part.operator, spec, value)
+                except ValueError as found:
+                    reason = str(found)
+                    if isinstance(found, URISyntaxError):  # from the encoding of a string
+                        reason = (
+                            f"the value of {spec.name!r} ({found.text!r}, at index "
+                            f"{found.position}): {found.reason}"
+                        )
+                    return URISyntaxError(
+                        text,
+                        at,
+                        ErrorKind.INVALID_VALUE,
+                        reason,
+                        rule="URI-Template",
+                        grammar="rfc6570",
+                    )
+                at += len(str(spec)) + 1
+    return error  # (every varspec expands alone: not a value's error, raised as it was)
 
 
 def _partial_expression(
