@@ -37,14 +37,7 @@ ODD_TEMPLATE = "{b*%41}"
 #: are fixing them): each, a predicate of the run that meets it.  Such a run ends with one
 #: line, ``urikit COMMAND: internal error: TYPE: message``, and exit 70.  When a bug is
 #: fixed, its runs exit otherwise and this test fails: remove the bug from this list.
-KNOWN_LIBRARY_BUGS: dict[str, Callable[[Sequence[str], list[bytes]], bool]] = {
-    # urikit.URITemplate of an expression whose name holds a pct-encoded octet:
-    # ValueError("the escape at 3 is valid"), an assertion of the parser, not a
-    # URISyntaxError
-    "URITemplate: a pct-encoded octet in a varname": lambda argv, _: (
-        argv[0] == "template" and argv[2:3] == [ODD_TEMPLATE]
-    ),
-}
+KNOWN_LIBRARY_BUGS: dict[str, Callable[[Sequence[str], list[bytes]], bool]] = {}
 
 #: Hostile lines, each without its line end.
 LINES: list[bytes] = [
