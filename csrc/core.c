@@ -164,8 +164,9 @@ PyInit__core(void)
     str_scheme = PyUnicode_InternFromString("scheme");
     str_strict = PyUnicode_InternFromString("strict");
     str_above_root = PyUnicode_InternFromString("above_root");
+    str_ignore = PyUnicode_InternFromString("ignore");
     if (!str_rule || !str_grammar || !str_level || !str_scheme || !str_strict ||
-        !str_above_root || PyType_Ready(&FrontType) < 0 ||
+        !str_above_root || !str_ignore || PyType_Ready(&FrontType) < 0 ||
         PyType_Ready(&ReferenceType) < 0)
         return NULL;
     simd_init();

@@ -17,8 +17,13 @@
    path normalizer), goes to the Python function, which says why or does more.  They
    answer while the namespace they were given binds the core's entry point (urikit.
    _operations: its core_normalize, core_resolve), so that setting that name to None runs
-   the Python engine alone, as the differential tests do. */
-enum { VERB_IS_VALID, VERB_PARSE, VERB_NORMALIZE, VERB_RESOLVE };
+   the Python engine alone, as the differential tests do.
+
+   lint (issue 31) has one too: a str, and no keyword but ignore=None or the name that
+   leaves out the parser differential (a key of the options: -> the tuple of dangerous
+   schemes), is answered [] where the core's lint_plain says no rule can fire (strings.c);
+   anything else goes to the Python function, the namespace switch as above. */
+enum { VERB_IS_VALID, VERB_PARSE, VERB_NORMALIZE, VERB_RESOLVE, VERB_LINT };
 
 typedef struct {
     PyObject_HEAD
@@ -34,7 +39,8 @@ typedef struct {
     int verb;
 } Front;
 
-static PyObject *str_rule, *str_grammar, *str_level, *str_scheme, *str_strict, *str_above_root;
+static PyObject *str_rule, *str_grammar, *str_level, *str_scheme, *str_strict, *str_above_root,
+    *str_ignore;
 
 /* The index in names of the keyword name, or -1. */
 static int
@@ -164,6 +170,26 @@ resolve_call(Front *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
     return core_resolve(NULL, call, 5);
 }
 
+static PyObject *
+lint_call(Front *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *names[1] = {str_ignore}, *values[1] = {Py_None};
+    if (!keywords(args, nargs, kwnames, names, 1, values) ||
+        !(values[0] == Py_None || PyUnicode_CheckExact(values[0])))
+        return Py_NotImplemented;
+    PyObject *dangerous = PyDict_GetItemWithError(self->options, values[0]);
+    if (dangerous == NULL)
+        return PyErr_Occurred() ? NULL : Py_NotImplemented;
+    PyObject *call[2] = {args[0], dangerous};
+    PyObject *plain = core_lint_plain(NULL, call, 2);
+    if (plain != Py_True) {
+        Py_XDECREF(plain);
+        return plain == NULL ? NULL : Py_NotImplemented;
+    }
+    Py_DECREF(plain);
+    return PyList_New(0);
+}
+
 /* Each verb's own call answers, or returns Py_NotImplemented (borrowed) for Python's; for
    normalize and resolve the core's None (the Python path explains or does more) too. */
 static PyObject *
@@ -177,13 +203,14 @@ front_call(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames
             result = parse_call(self, args, nargs, kwnames);
     }
     else {
-        Py_ssize_t want = self->verb == VERB_NORMALIZE ? 1 : 2;
+        Py_ssize_t want = self->verb == VERB_RESOLVE ? 2 : 1;
         int on = nargs == want && PyUnicode_CheckExact(args[0]) ? switched_on(self) : 0;
         if (on < 0)
             return NULL;
         if (on)
             result = self->verb == VERB_NORMALIZE ? normalize_call(self, args, nargs, kwnames)
-                                                  : resolve_call(self, args, nargs, kwnames);
+                     : self->verb == VERB_RESOLVE ? resolve_call(self, args, nargs, kwnames)
+                                                  : lint_call(self, args, nargs, kwnames);
         if (result == Py_None) {
             Py_DECREF(result);
             result = Py_NotImplemented;
@@ -340,12 +367,13 @@ core_front(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 
 PyDoc_STRVAR(verb_front_doc,
              "verb_front(verb, function, grammars, options, namespace, key) -> callable\n\n"
-             "function in C for verb \"normalize\" (ref, level=..., grammar=...) or "
-             "\"resolve\" (base, ref, grammar=..., strict=..., above_root=...) on str "
-             "arguments, a grammar the table grammars holds and options the core takes "
-             "(options: level -> id, or above_root -> keep), while namespace[key] is not "
-             "None; anything else, and what the core leaves to Python, by the Python "
-             "function.");
+             "function in C for verb \"normalize\" (ref, level=..., grammar=...), "
+             "\"resolve\" (base, ref, grammar=..., strict=..., above_root=...) or \"lint\" "
+             "(text, ignore=...: [] where lint_plain holds) on str arguments, a grammar the "
+             "table grammars holds and options the core takes (options: level -> id, "
+             "above_root -> keep, or ignore -> the dangerous schemes), while "
+             "namespace[key] is not None; anything else, and what the core leaves to "
+             "Python, by the Python function.");
 
 static PyObject *
 core_verb_front(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
@@ -356,11 +384,12 @@ core_verb_front(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (PyUnicode_Check(args[0]))
         verb = PyUnicode_CompareWithASCIIString(args[0], "normalize") == 0 ? VERB_NORMALIZE
                : PyUnicode_CompareWithASCIIString(args[0], "resolve") == 0 ? VERB_RESOLVE
+               : PyUnicode_CompareWithASCIIString(args[0], "lint") == 0    ? VERB_LINT
                                                                            : -1;
     if (verb < 0 || !PyCallable_Check(args[1]) || !PyDict_Check(args[3]) ||
         !PyDict_Check(args[4]) || !PyUnicode_CheckExact(args[5])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "verb_front(\"normalize\" or \"resolve\", callable, dict, dict, dict, str)");
+        PyErr_SetString(PyExc_TypeError, "verb_front(\"normalize\", \"resolve\" or \"lint\", "
+                                         "callable, dict, dict, dict, str)");
         return NULL;
     }
     if (check_grammars(args[2]) < 0)

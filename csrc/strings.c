@@ -438,27 +438,25 @@ core_lint_plain(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     else if (strchr("0123456789.]", s[host_end - 1]) != NULL || host_end - host > 63)
         Py_RETURN_FALSE;
     for (Py_ssize_t i = host; i < host_end; i++) { /* a name no host rule reads */
-        char c = s[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '.' || c == '_' || c == '-'))
-            Py_RETURN_FALSE;
-    }
-    for (Py_ssize_t i = host; i + 1 < host_end; i++) {
-        if (s[i] == '0' && (s[i + 1] | 0x20) == 'x')
-            Py_RETURN_FALSE;
-        if (i + 3 < host_end && (s[i] | 0x20) == 'x' && (s[i + 1] | 0x20) == 'n' &&
-            s[i + 2] == '-' && s[i + 3] == '-')
-            Py_RETURN_FALSE;
+        char c = s[i], lower = (char)(c | 0x20);
+        if ((lower >= 'a' && lower <= 'z') || (c >= '1' && c <= '9') || c == '.' || c == '_')
+            continue;
+        if (c == '0' && !(i + 1 < host_end && (s[i + 1] | 0x20) == 'x'))
+            continue; /* "0x": maybe a number */
+        if (c == '-' && !(i >= host + 3 && (s[i - 3] | 0x20) == 'x' &&
+                          (s[i - 2] | 0x20) == 'n' && s[i - 1] == '-'))
+            continue; /* "xn--": an A-label */
+        Py_RETURN_FALSE;
     }
     for (const char *p = memchr(s, '%', (size_t)n); p != NULL;
          p = memchr(p + 3, '%', (size_t)(s + n - p - 3))) /* valid: p[1], p[2] are hex */
         if (read_escape(p))
             Py_RETURN_FALSE;
     /* path parameters after a dot segment (Tomcat's /..;/), semicolons in the query */
-    for (Py_ssize_t i = sp[2 * PATH]; i < sp[2 * PATH + 1]; i++) {
-        if (s[i] != ';')
-            continue;
-        Py_ssize_t dots = 0;
+    const char *path = s + sp[2 * PATH], *path_end = s + sp[2 * PATH + 1];
+    for (const char *p = memchr(path, ';', (size_t)(path_end - path)); p != NULL;
+         p = memchr(p + 1, ';', (size_t)(path_end - p - 1))) {
+        Py_ssize_t i = p - s, dots = 0;
         while (dots < 3 && i - dots > sp[2 * PATH] && s[i - dots - 1] == '.')
             dots++;
         if ((dots == 1 || dots == 2) && (i - dots == sp[2 * PATH] || s[i - dots - 1] == '/'))
@@ -470,10 +468,13 @@ core_lint_plain(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     /* a parameter that holds a javascript:, vbscript: or data: URL has "t:" or "a:", the
        letter raw or escaped */
     for (int part = QUERY; part <= FRAGMENT; part++) {
-        for (Py_ssize_t i = sp[2 * part] + 1; sp[2 * part] >= 0 && i < sp[2 * part + 1]; i++) {
-            char before = (char)(s[i - 1] | 0x20);
-            if (s[i] == ':' &&
-                (before == 't' || before == 'a' || (i - 3 >= sp[2 * part] && s[i - 3] == '%')))
+        if (sp[2 * part] < 0)
+            continue;
+        const char *start = s + sp[2 * part], *end = s + sp[2 * part + 1];
+        for (const char *p = memchr(start, ':', (size_t)(end - start)); p != NULL;
+             p = memchr(p + 1, ':', (size_t)(end - p - 1))) {
+            char before = p > start ? (char)(p[-1] | 0x20) : 0;
+            if (before == 't' || before == 'a' || (p - 3 >= start && p[-3] == '%'))
                 Py_RETURN_FALSE;
         }
     }

@@ -876,16 +876,16 @@ def test_named_runs_match_exactly_or_not_at_all(data: st.DataObject, t: URITempl
     # the exploded variable's items named like the other varspecs (undefined), with
     # values longer than their prefixes: they can only be the exploded variable's
     alike = {exploded: [(spec.name, "a-\u00e9" * 2) for spec in t.variables if not spec.explode]}
-    for given in (values, alike):
-        uri = t.expand(given)
+    for chosen in (values, alike):
+        uri = t.expand(chosen)
         found = t.match(uri)
         assert found is not None and t.expand(found) == uri, uri
         found = t.match(uri, query="any")  # what is read in order is read in any order
         assert found is not None and _reordered(t.expand(found), uri), uri
     uri = t.expand(values)
     every = {spec.name: {_MARK: ""} if spec.explode else "" for spec in t.variables}
-    for given in (values, every):  # (every: each variable defined, each way of reading it)
-        marked = t.expand({name: _marked(value) for name, value in given.items()})
+    for chosen in (values, every):  # (every: each variable defined, each way of reading it)
+        marked = t.expand({name: _marked(value) for name, value in chosen.items()})
         marks = [found.start() for found in re.finditer("%C2%A7", marked)]
         for at, misspelling in itertools.product(marks, _MISSPELLINGS):  # one at a time
             misspelt = marked[:at] + misspelling + marked[at + 6 :]

@@ -5,8 +5,9 @@ The rules are data (:data:`urikit.LINT_RULES`, :mod:`urikit._lint.catalogue`); t
 live in :mod:`urikit._lint.rules`, :mod:`urikit._lint.ipv4`, :mod:`urikit._lint.unicode`
 and :mod:`urikit._lint.differential`.  Here is the engine: one parse; for a valid reference the
 checks on its components, each behind a test of the text that costs next to nothing
-(``"%" in text``, a host that ends in a digit ...), so that linting costs about twice a
-parse (``benchmarks/run.py lint``); for an invalid one the syntax error, the checks of
+(``"%" in text``, a host that ends in a digit ...), and before all of them the test that
+none can fire (:func:`_plain`, in C), so that linting the corpus costs under three parses
+(``benchmarks/run.py lint``); for an invalid one the syntax error, the checks of
 what only invalid strings hold (spaces, controls, backslashes) and the same component
 checks on the split of RFC 3986 Appendix B, which takes any string.
 
@@ -18,7 +19,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import update_wrapper
 
+from .. import _engine
 from .._algorithms.resolve import check_base
 from .._engine import lint_plain as core_lint_plain
 from .._operations import resolve
@@ -118,11 +121,14 @@ def lint(
     >>> [(f.rule, f.position) for f in lint("http://0x7f.1/%2e%2e/", ignore="parser-differential")]
     [('ipv4-rare-form', 7), ('encoded-dot-segment', 14)]
     """
+    plain = None  # whether _plain holds, when the core said
     if grammar is None and type(text) is str:  # the hot path
         if select is not None or (ignore is not None and ignore != "parser-differential"):
             _enabled(select, ignore)  # a wrong rule name raises, whatever the text
-        if base is None and core_lint_plain is not None and core_lint_plain(text, _DANGEROUS_NAMES):
-            return []  # in C: see _plain
+        if base is None and core_lint_plain is not None:
+            plain = core_lint_plain(text, _DANGEROUS_NAMES)
+            if plain:
+                return []  # in C: see _plain
         g = RFC3987
     else:
         g = RFC3987 if grammar is None and isinstance(text, str) else grammar_of(text, grammar)
@@ -138,7 +144,7 @@ def lint(
         base_scheme, base_text = (found_base[0] or "").lower(), str(base)
     parts = split(text, g, g.rules["URI-reference"])
     found: list[Finding] = []
-    if base is None and _plain(parts, text):
+    if base is None and plain is None and _plain(parts, text):
         return found  # a reference none of whose checks can fire (without the core)
     if parts is None:
         reading = _invalid(text, g, found, base_scheme)
@@ -343,3 +349,22 @@ def _urikit_host(text: str, g: Grammar, reading: Reading, valid: bool, base: str
     if target[1] is not None and target[3] is None:  # an RFC 2396 reg_name
         return authority_parts(target[1])[1]
     return target[3]
+
+
+# The common call in C (csrc/front.c): a str, and no keyword but ``ignore=None`` or
+# ``ignore="parser-differential"``, answered ``[]`` where the core's lint_plain holds
+# (:func:`_plain`); every other call, and every text lint_plain does not pass, by the
+# function above.  A Python function's own call costs more than lint_plain's scan.  It
+# answers while ``core_lint_plain`` is bound (set to None, Python runs alone).
+if _engine.verb_front is not None:
+    lint = update_wrapper(
+        _engine.verb_front(
+            "lint",
+            lint,
+            {},
+            dict.fromkeys((None, "parser-differential"), _DANGEROUS_NAMES),
+            globals(),
+            "core_lint_plain",
+        ),
+        lint,
+    )
