@@ -374,6 +374,45 @@ def test_the_hot_path_finds_what_the_full_one_does(text: str) -> None:
     # a grammar given runs every check: the findings are the same
     fast = urikit.lint(text, ignore=NO_DIFF)
     assert fast == urikit.lint(text, grammar="rfc3987", ignore=NO_DIFF)
+    assert urikit.lint(text) == urikit.lint(text, grammar="rfc3987")
+
+
+@pytest.mark.parametrize("text", ["http://a.example/b?c=d", "http://0x7f.1/", "a b"])
+def test_every_call_of_lint_is_the_python_function_s(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """lint's compiled front (csrc/front.c) answers its common calls, and hands every
+    other to the Python function: the same findings, the same errors, with the core's
+    lint_plain or without it."""
+    from urikit._lint import lint as _lint
+
+    calls: list[dict[str, object]] = [
+        {},
+        {"ignore": None},
+        {"ignore": NO_DIFF},
+        {"ignore": [NO_DIFF]},
+        {"ignore": "syntax"},
+        {"select": NO_DIFF},
+        {"select": None, "ignore": NO_DIFF},
+        {"base": "http://x/"},
+        {"grammar": None},
+        {"ignore": "no-such-rule"},
+        {"ignore": 1},
+        {"colour": "red"},
+    ]
+
+    def outcomes() -> list[object]:
+        got: list[object] = []
+        for kwargs in calls:
+            try:
+                got.append(urikit.lint(text, **kwargs))  # type: ignore[arg-type]
+            except (TypeError, ValueError) as error:
+                got.append((type(error), str(error)))
+        return got
+
+    compiled = outcomes()
+    monkeypatch.setattr(_lint, "core_lint_plain", None)  # the front hands all to Python
+    assert compiled == outcomes()
 
 
 #: Real URLs (tests/data/corpus_sample.txt, MIT), most of them plain.
