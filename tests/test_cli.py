@@ -1506,8 +1506,9 @@ def test_input_file_is_the_output_file(tmp_path: Path) -> None:
 
 @posix_only
 def test_input_file_is_the_output_file_in_a_process(tmp_path: Path) -> None:
-    """The real thing, whose reports would be read back (the timeout is short: the old code
-    wrote megabytes a second)."""
+    """The real thing, whose reports would be read back (the old code wrote megabytes a
+    second into its own input: the timeout only stops such a run, the file's content is
+    what fails the test)."""
     path = tmp_path / "self.txt"
     path.write_bytes(b"a b\n")
     quoted = shlex.quote(str(path))
@@ -1518,7 +1519,7 @@ def test_input_file_is_the_output_file_in_a_process(tmp_path: Path) -> None:
         env=ENV,
     )
     try:
-        err = proc.communicate(timeout=10)[1]
+        err = proc.communicate(timeout=TIMEOUT)[1]
     finally:
         proc.kill()
     assert path.read_bytes() == b"a b\n"
